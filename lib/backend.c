@@ -1,0 +1,202 @@
+/*
+ * backend.c: the table of backends and the choice, per algorithm, of the
+ * implementation that mds_init uses.
+ *
+ * The default for an algorithm is the first backend of its registry row's
+ * measured preference list that is built and implements it.  MDSUM_BACKEND
+ * (read once) or mds_set_backend() force one backend for every algorithm;
+ * where that backend lacks an algorithm, the portable code hashes it.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mds_int.h"
+
+static const struct mds_impl *portable_lookup(const char *);
+
+static const struct mds_backend portable_backend = {
+	"portable", 1, portable_lookup
+};
+
+static const struct mds_backend *const backends[] = {
+	&portable_backend,
+	&mds_backend_libmd,
+	&mds_backend_openssl,
+};
+
+#define NBACKENDS	(sizeof(backends) / sizeof(backends[0]))
+
+
+/* Marks a (algorithm, backend) pair looked up and found missing. */
+static const struct mds_impl missing;
+
+/* lookup() results, filled on first use; lookups are idempotent. */
+static const struct mds_impl *impl_cache[MDS_MAX_ALGS][NBACKENDS];
+
+static const struct mds_backend *forced;	/* mds_set_backend() */
+static const struct mds_backend *env_backend;	/* MDSUM_BACKEND */
+static int env_errno;				/* MDSUM_BACKEND invalid */
+static pthread_once_t env_once = PTHREAD_ONCE_INIT;
+
+static const struct mds_impl *
+portable_lookup(const char *alg)
+{
+	const struct mds_alg *a = mds_alg_find(alg);
+
+	return a != NULL ? a->portable : NULL;
+}
+
+static const struct mds_backend *
+backend_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NBACKENDS; i++)
+		if (strcmp(name, backends[i]->name) == 0)
+			return backends[i];
+	return NULL;
+}
+
+/* The backend a name designates, or NULL with errno ENOENT or ENOTSUP. */
+static const struct mds_backend *
+backend_usable(const char *name)
+{
+	const struct mds_backend *be = backend_find(name);
+
+	if (be == NULL) {
+		errno = ENOENT;
+		return NULL;
+	}
+	if (!be->built) {
+		errno = ENOTSUP;
+		return NULL;
+	}
+	return be;
+}
+
+static void
+read_env(void)
+{
+	const char *name = getenv("MDSUM_BACKEND");
+
+	if (name == NULL || *name == '\0')
+		return;
+	env_backend = backend_usable(name);
+	if (env_backend == NULL)
+		env_errno = errno;
+}
+
+/* The backend's own implementation of alg, or NULL. */
+static const struct mds_impl *
+impl_of(const struct mds_alg *alg, const struct mds_backend *be)
+{
+	const struct mds_impl **slot, *impl;
+	size_t bi;
+
+	for (bi = 0; backends[bi] != be; bi++)
+		continue;
+	slot = &impl_cache[mds_alg_index(alg)][bi];
+	impl = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+	if (impl == NULL) {
+		impl = be->built ? be->lookup(alg->name) : NULL;
+		if (impl == NULL)
+			impl = &missing;
+		__atomic_store_n(slot, impl, __ATOMIC_RELEASE);
+	}
+	return impl == &missing ? NULL : impl;
+}
+
+/* The implementation of alg on backend be, falling back to portable. */
+static const struct mds_impl *
+impl_or_portable(const struct mds_alg *alg, const struct mds_backend *be)
+{
+	const struct mds_impl *impl = impl_of(alg, be);
+
+	return impl != NULL ? impl : alg->portable;
+}
+
+const struct mds_impl *
+mds_select(const struct mds_alg *alg, const char *backend)
+{
+	const struct mds_backend *be;
+	size_t i;
+
+	if (alg == NULL) {
+		errno = EINVAL;
+		return NULL;
+	}
+	if (backend != NULL) {
+		if ((be = backend_usable(backend)) == NULL)
+			return NULL;
+		return impl_or_portable(alg, be);
+	}
+	if (forced != NULL)
+		return impl_or_portable(alg, forced);
+	pthread_once(&env_once, read_env);
+	if (env_errno != 0) {
+		errno = env_errno;
+		return NULL;
+	}
+	if (env_backend != NULL)
+		return impl_or_portable(alg, env_backend);
+	for (i = 0; i < 4 && alg->prefer[i] != NULL; i++) {
+		be = backend_find(alg->prefer[i]);
+		if (be != NULL && be->built && impl_of(alg, be) != NULL)
+			return impl_of(alg, be);
+	}
+	return alg->portable;
+}
+
+const struct mds_impl *
+mds_impl_find(const struct mds_impl *table, size_t n, const char *alg)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(alg, table[i].alg) == 0)
+			return &table[i];
+	return NULL;
+}
+
+size_t
+mds_backend_count(void)
+{
+	return NBACKENDS;
+}
+
+const char *
+mds_backend_at(size_t i)
+{
+	return i < NBACKENDS ? backends[i]->name : NULL;
+}
+
+int
+mds_backend_built(const char *name)
+{
+	const struct mds_backend *be;
+
+	if (name == NULL || (be = backend_find(name)) == NULL)
+		return -1;
+	return be->built;
+}
+
+int
+mds_set_backend(const char *name)
+{
+	const struct mds_backend *be = NULL;
+
+	if (name != NULL && (be = backend_usable(name)) == NULL)
+		return -1;
+	forced = be;
+	return 0;
+}
+
+const char *
+mds_alg_backend(const struct mds_alg *alg)
+{
+	const struct mds_impl *impl = mds_select(alg, NULL);
+
+	return impl != NULL ? impl->backend : NULL;
+}

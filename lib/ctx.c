@@ -1,0 +1,141 @@
+/*
+ * ctx.c: the streaming interface on caller-provided contexts, and the
+ * one-shot helpers built on it.
+ *
+ * A context is running between mds_init and mds_final/mds_discard; every
+ * other call on it fails with EINVAL instead of touching a state that is
+ * no longer there.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "mds_int.h"
+
+#define CTX_RUNNING	0x6d647331u	/* "mds1" */
+#define CTX_FINISHED	0x6d647330u	/* "mds0" */
+
+static int
+ctx_start(mds_ctx *ctx, const struct mds_alg *alg, const char *backend)
+{
+	const struct mds_impl *impl;
+
+	if (ctx == NULL || alg == NULL) {
+		errno = EINVAL;
+		return -1;
+	}
+	ctx->state_ = CTX_FINISHED;
+	if ((impl = mds_select(alg, backend)) == NULL)
+		return -1;
+	if (impl->init(&ctx->u_) == -1)
+		return -1;
+	ctx->alg_ = alg;
+	ctx->impl_ = impl;
+	ctx->state_ = CTX_RUNNING;
+	return 0;
+}
+
+int
+mds_init(mds_ctx *ctx, const struct mds_alg *alg)
+{
+	return ctx_start(ctx, alg, NULL);
+}
+
+int
+mds_init_backend(mds_ctx *ctx, const struct mds_alg *alg, const char *backend)
+{
+	if (backend == NULL) {
+		errno = EINVAL;
+		return -1;
+	}
+	return ctx_start(ctx, alg, backend);
+}
+
+static int
+ctx_running(const mds_ctx *ctx)
+{
+	if (ctx == NULL || ctx->state_ != CTX_RUNNING) {
+		errno = EINVAL;
+		return 0;
+	}
+	return 1;
+}
+
+int
+mds_update(mds_ctx *ctx, const void *p, size_t len)
+{
+	if (!ctx_running(ctx))
+		return -1;
+	if (len == 0)
+		return 0;
+	if (p == NULL) {
+		errno = EINVAL;
+		return -1;
+	}
+	ctx->impl_->update(&ctx->u_, p, len);
+	return 0;
+}
+
+int
+mds_final(mds_ctx *ctx, unsigned char *out)
+{
+	if (!ctx_running(ctx))
+		return -1;
+	if (out == NULL) {
+		errno = EINVAL;
+		return -1;
+	}
+	ctx->state_ = CTX_FINISHED;
+	return ctx->impl_->final(&ctx->u_, out);
+}
+
+void
+mds_discard(mds_ctx *ctx)
+{
+	if (ctx == NULL || ctx->state_ != CTX_RUNNING)
+		return;
+	if (ctx->impl_->discard != NULL)
+		ctx->impl_->discard(&ctx->u_);
+	ctx->state_ = CTX_FINISHED;
+}
+
+const struct mds_alg *
+mds_ctx_alg(const mds_ctx *ctx)
+{
+	return ctx_running(ctx) ? ctx->alg_ : NULL;
+}
+
+const char *
+mds_ctx_backend(const mds_ctx *ctx)
+{
+	return ctx_running(ctx) ? ctx->impl_->backend : NULL;
+}
+
+int
+mds_digest(const struct mds_alg *alg, const void *p, size_t len,
+    unsigned char *out)
+{
+	mds_ctx ctx;
+
+	if (out == NULL || (len != 0 && p == NULL)) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (mds_init(&ctx, alg) == -1)
+		return -1;
+	(void)mds_update(&ctx, p, len);
+	return mds_final(&ctx, out);
+}
+
+char *
+mds_hex(const unsigned char *p, size_t len, char *buf)
+{
+	static const char digits[] = "0123456789abcdef";
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		buf[2 * i] = digits[p[i] >> 4];
+		buf[2 * i + 1] = digits[p[i] & 0xf];
+	}
+	buf[2 * len] = '\0';
+	return buf;
+}

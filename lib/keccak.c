@@ -1,0 +1,95 @@
+/*
+ * keccak.c: the Keccak sponge, portable C, for keccak256 (original Keccak,
+ * padding byte 0x01, as Ethereum uses) and sha3-256 (FIPS 202, padding
+ * byte 0x06).  Both have rate 136 and capacity 512; only the first padding
+ * byte differs.
+ */
+#include <string.h>
+
+#include "mds_int.h"
+
+#define KECCAK256_RATE	136
+
+struct sponge {
+	uint64_t	a[25];
+	unsigned int	fill;		/* bytes waiting in buf */
+	unsigned char	buf[KECCAK256_RATE];
+};
+
+MDS_STATE_FITS(sponge, struct sponge);
+
+static int
+sponge_init(void *vst)
+{
+	memset(vst, 0, sizeof(struct sponge));
+	return 0;
+}
+
+static void
+sponge_update(void *vst, const unsigned char *p, size_t len)
+{
+	struct sponge *st = vst;
+	size_t n;
+
+	if (st->fill != 0) {
+		n = KECCAK256_RATE - st->fill;
+		if (n > len)
+			n = len;
+		memcpy(st->buf + st->fill, p, n);
+		st->fill += (unsigned int)n;
+		p += n;
+		len -= n;
+		if (st->fill < KECCAK256_RATE)
+			return;
+		mds_keccak_absorb_portable(st->a, st->buf, 1, KECCAK256_RATE);
+		st->fill = 0;
+	}
+	if (len >= KECCAK256_RATE) {
+		n = len / KECCAK256_RATE;
+		mds_keccak_absorb_portable(st->a, p, n, KECCAK256_RATE);
+		p += n * KECCAK256_RATE;
+		len -= n * KECCAK256_RATE;
+	}
+	if (len != 0) {
+		memcpy(st->buf, p, len);
+		st->fill = (unsigned int)len;
+	}
+}
+
+/* pad10*1 after the domain bits in `pad`, then squeeze 32 bytes. */
+static void
+sponge_final(struct sponge *st, unsigned char pad, unsigned char *out)
+{
+	int i;
+
+	memset(st->buf + st->fill, 0, KECCAK256_RATE - st->fill);
+	st->buf[st->fill] = pad;
+	st->buf[KECCAK256_RATE - 1] |= 0x80;
+	mds_keccak_absorb_portable(st->a, st->buf, 1, KECCAK256_RATE);
+	for (i = 0; i < 4; i++)
+		mds_store_le64(out + 8 * i, st->a[i]);
+}
+
+static int
+keccak256_final(void *st, unsigned char *out)
+{
+	sponge_final(st, 0x01, out);
+	return 0;
+}
+
+static int
+sha3_256_final(void *st, unsigned char *out)
+{
+	sponge_final(st, 0x06, out);
+	return 0;
+}
+
+const struct mds_impl mds_portable_keccak256 = {
+	"keccak256", "portable", sponge_init, sponge_update, keccak256_final,
+	NULL
+};
+
+const struct mds_impl mds_portable_sha3_256 = {
+	"sha3-256", "portable", sponge_init, sponge_update, sha3_256_final,
+	NULL
+};

@@ -1,0 +1,98 @@
+/*
+ * mdpad.c: Merkle-Damgard buffering, padding and length encoding, once for
+ * MD5, SHA-1, SHA-256 and SHA-512.  Whole blocks go straight from the
+ * caller's buffer to the block function; only a partial block is copied.
+ */
+#include <string.h>
+
+#include "mds_int.h"
+
+void
+mds_md_update(struct md_state *st, const struct md_shape *shape,
+    const unsigned char *p, size_t len)
+{
+	size_t bl = shape->block_len, n;
+
+	st->nbytes += len;
+	if (st->fill != 0) {
+		n = bl - st->fill;
+		if (n > len)
+			n = len;
+		memcpy(st->buf + st->fill, p, n);
+		st->fill += (unsigned int)n;
+		p += n;
+		len -= n;
+		if (st->fill < bl)
+			return;
+		shape->blocks(st, st->buf, 1);
+		st->fill = 0;
+	}
+	if (len >= bl) {
+		n = len / bl;
+		shape->blocks(st, p, n);
+		p += n * bl;
+		len -= n * bl;
+	}
+	if (len != 0) {
+		memcpy(st->buf, p, len);
+		st->fill = (unsigned int)len;
+	}
+}
+
+/* Append 0x80, zeros and the bit length, and run the last block(s). */
+void
+mds_md_pad(struct md_state *st, const struct md_shape *shape)
+{
+	size_t bl = shape->block_len, lenpos = bl - shape->len_bytes;
+	uint64_t bits = st->nbytes << 3, high = st->nbytes >> 61;
+	unsigned char *len;
+
+	st->buf[st->fill++] = 0x80;
+	if (st->fill > lenpos) {
+		memset(st->buf + st->fill, 0, bl - st->fill);
+		shape->blocks(st, st->buf, 1);
+		st->fill = 0;
+	}
+	memset(st->buf + st->fill, 0, lenpos - st->fill);
+	len = st->buf + lenpos;
+	if (shape->little_endian)
+		mds_store_le64(len, bits);
+	else {
+		/* 128-bit big-endian field for SHA-512: high word first. */
+		if (shape->len_bytes == 16) {
+			mds_store_be64(len, high);
+			len += 8;
+		}
+		mds_store_be64(len, bits);
+	}
+	shape->blocks(st, st->buf, 1);
+	st->fill = 0;
+}
+
+/* Write the first outlen bytes of a 32-bit-word chaining value. */
+void
+mds_md_put32(const struct md_state *st, int little_endian, unsigned char *out,
+    size_t outlen)
+{
+	size_t i;
+	uint32_t w;
+
+	for (i = 0; i < outlen; i++) {
+		w = st->h.w32[i / 4];
+		if (little_endian)
+			out[i] = (unsigned char)(w >> (8 * (i % 4)));
+		else
+			out[i] = (unsigned char)(w >> (24 - 8 * (i % 4)));
+	}
+}
+
+/* Write the first outlen bytes of a 64-bit-word chaining value, big-endian. */
+void
+mds_md_put64(const struct md_state *st, unsigned char *out, size_t outlen)
+{
+	size_t i;
+
+	for (i = 0; i < outlen; i++)
+		out[i] = (unsigned char)(st->h.w64[i / 8] >> (56 - 8 * (i % 8)));
+}
+MDS_STATE_FITS(md_state, struct md_state);

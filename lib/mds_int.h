@@ -1,0 +1,171 @@
+/*
+ * mds_int.h: what the files of libmdsum share and nothing outside sees.
+ */
+#ifndef MDS_INT_H
+#define MDS_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mdsum.h"
+
+#define MDS_MAX_ALGS	16	/* registry rows backend.c can cache */
+#define MDS_STATE_SIZE	sizeof(((mds_ctx *)0)->u_)
+
+/* Compile-time check that a backend's state fits in an mds_ctx. */
+#define MDS_STATE_FITS(name, type) \
+	typedef char mds_fits_##name[sizeof(type) <= MDS_STATE_SIZE ? 1 : -1]
+
+/* One backend's implementation of one algorithm. */
+struct mds_impl {
+	const char	*alg;		/* registry name it implements */
+	const char	*backend;	/* backend name */
+	int	(*init)(void *);
+	void	(*update)(void *, const unsigned char *, size_t);
+	int	(*final)(void *, unsigned char *);
+	void	(*discard)(void *);	/* NULL: nothing to release */
+};
+
+/* A known answer: message (repeated `repeat` times) and digest in hex. */
+struct mds_vector {
+	const char	*msg;
+	size_t		 repeat;
+	const char	*hex;
+};
+
+/* One row of the registry (registry.c). */
+struct mds_alg {
+	const char		*name;
+	const char		*tag;
+	const char		*aliases[3];	/* also accepted by mds_alg_find */
+	size_t			 digest_len;
+	size_t			 block_len;
+	const struct mds_impl	*portable;
+	const char		*prefer[4];	/* measured order of backends */
+	const struct mds_vector	*selftest;	/* ends with a NULL msg */
+};
+
+/* A backend (backend_*.c, or its no*.c stand-in when not built). */
+struct mds_backend {
+	const char	*name;
+	int		 built;
+	/* The implementation of the named algorithm, or NULL if it has none. */
+	const struct mds_impl	*(*lookup)(const char *);
+};
+
+extern const struct mds_backend mds_backend_libmd;
+extern const struct mds_backend mds_backend_openssl;
+
+/* The entry of a backend's table that implements alg, or NULL. */
+const struct mds_impl	*mds_impl_find(const struct mds_impl *, size_t,
+			    const char *);
+
+/*
+ * The implementation mds_init uses for alg: on the named backend (falling
+ * back to portable where it lacks alg), or by the default choice when
+ * backend is NULL.  NULL with errno set if the backend is unusable.
+ */
+const struct mds_impl	*mds_select(const struct mds_alg *, const char *);
+
+/* The position of a row in the registry, 0 .. mds_alg_count() - 1. */
+size_t	mds_alg_index(const struct mds_alg *);
+
+/* Portable implementations (md5.c, sha1.c, sha256.c, sha512.c, keccak.c). */
+extern const struct mds_impl mds_portable_md5;
+extern const struct mds_impl mds_portable_sha1;
+extern const struct mds_impl mds_portable_sha256;
+extern const struct mds_impl mds_portable_sha512;
+extern const struct mds_impl mds_portable_sha512h;
+extern const struct mds_impl mds_portable_sha3_256;
+extern const struct mds_impl mds_portable_keccak256;
+
+/*
+ * Merkle-Damgard buffering, padding and length encoding (mdpad.c), shared
+ * by MD5, SHA-1, SHA-256 and SHA-512.  The algorithm file supplies the
+ * block function and the chaining-value layout.
+ */
+struct md_state {
+	union {
+		uint32_t	w32[16];
+		uint64_t	w64[8];
+	} h;				/* chaining value */
+	uint64_t	nbytes;		/* message length so far, mod 2^64 */
+	unsigned int	fill;		/* bytes waiting in buf */
+	unsigned char	buf[128];
+};
+
+struct md_shape {
+	size_t		block_len;	/* 64 or 128 */
+	size_t		len_bytes;	/* length field: 8 or 16 */
+	int		little_endian;	/* MD5 encodes length (and state) LE */
+	void		(*blocks)(struct md_state *, const unsigned char *, size_t);
+};
+
+void	mds_md_update(struct md_state *, const struct md_shape *,
+	    const unsigned char *, size_t);
+void	mds_md_pad(struct md_state *, const struct md_shape *);
+void	mds_md_put32(const struct md_state *, int, unsigned char *, size_t);
+void	mds_md_put64(const struct md_state *, unsigned char *, size_t);
+
+/* Block functions: portable C (the reference). */
+void	mds_md5_blocks_portable(struct md_state *, const unsigned char *, size_t);
+void	mds_sha1_blocks_portable(struct md_state *, const unsigned char *, size_t);
+void	mds_sha256_blocks_portable(struct md_state *, const unsigned char *, size_t);
+void	mds_sha512_blocks_portable(struct md_state *, const unsigned char *, size_t);
+
+/* Keccak-f[1600] (keccakf1600.c) and the sponge (keccak.c). */
+void	mds_keccakf1600_portable(uint64_t[25]);
+/* XOR nblocks blocks of rate bytes into the state, permuting after each. */
+void	mds_keccak_absorb_portable(uint64_t[25], const unsigned char *, size_t,
+	    size_t);
+
+/* Unaligned, endian-independent loads and stores. */
+static inline uint32_t
+mds_load_be32(const unsigned char *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	    (uint32_t)p[2] << 8 | (uint32_t)p[3];
+}
+
+static inline uint32_t
+mds_load_le32(const unsigned char *p)
+{
+	return (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[1] << 8 | (uint32_t)p[0];
+}
+
+static inline uint64_t
+mds_load_be64(const unsigned char *p)
+{
+	return (uint64_t)mds_load_be32(p) << 32 | mds_load_be32(p + 4);
+}
+
+static inline uint64_t
+mds_load_le64(const unsigned char *p)
+{
+	return (uint64_t)mds_load_le32(p + 4) << 32 | mds_load_le32(p);
+}
+
+static inline void
+mds_store_be64(unsigned char *p, uint64_t v)
+{
+	int i;
+
+	for (i = 7; i >= 0; i--) {
+		p[i] = (unsigned char)v;
+		v >>= 8;
+	}
+}
+
+static inline void
+mds_store_le64(unsigned char *p, uint64_t v)
+{
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		p[i] = (unsigned char)v;
+		v >>= 8;
+	}
+}
+
+#endif /* MDS_INT_H */

@@ -1,0 +1,56 @@
+#!/usr/bin/python3
+"""Expected digests for tests/big.c, computed independently of libmdsum.
+
+The message is BIG_REPEAT copies of a 1 MiB buffer followed by its first
+BIG_TAIL bytes.  The buffer holds little-endian outputs of xorshift64*
+seeded with BIG_SEED, exactly as mdt_fill() in tests/util.c fills it.
+Needs Debian's python3-pycryptodome (module Cryptodome) for Keccak-256.
+Run with /usr/bin/python3; takes a few minutes.
+"""
+import hashlib
+import struct
+import sys
+from concurrent.futures import ProcessPoolExecutor
+
+from Cryptodome.Hash import keccak
+
+BIG_SEED = 0x6D64732D62696721   # "mds-big!"
+BIG_CHUNK = 1 << 20
+BIG_REPEAT = 4096               # 4096 MiB = 2^32 bytes
+BIG_TAIL = 77
+M64 = (1 << 64) - 1
+
+
+def chunk():
+    x = BIG_SEED
+    words = []
+    for _ in range(BIG_CHUNK // 8):
+        x ^= x >> 12
+        x ^= (x << 25) & M64
+        x ^= x >> 27
+        words.append((x * 0x2545F4914F6CDD1D) & M64)
+    return struct.pack("<%dQ" % len(words), *words)
+
+
+def digest(name):
+    buf = chunk()
+    if name == "keccak256":
+        h = keccak.new(digest_bits=256)
+    elif name == "sha512h":
+        h = hashlib.sha512()
+    else:
+        h = hashlib.new(name.replace("sha3-256", "sha3_256"))
+    for _ in range(BIG_REPEAT):
+        h.update(buf)
+    h.update(buf[:BIG_TAIL])
+    d = h.hexdigest()
+    return name, d[:64] if name == "sha512h" else d
+
+
+if __name__ == "__main__":
+    names = sys.argv[1:] or ["md5", "sha1", "sha256", "sha512", "sha512h",
+                             "sha3-256", "keccak256"]
+    print("first 8 bytes of the buffer:", chunk()[:8].hex())
+    with ProcessPoolExecutor(2) as ex:
+        for name, d in ex.map(digest, names):
+            print('\t{ "%s",\n\t    "%s" },' % (name, d))

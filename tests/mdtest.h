@@ -1,0 +1,69 @@
+/*
+ * mdtest.h: what the test files of libmdsum share (tests/util.c).
+ */
+#ifndef MDTEST_H
+#define MDTEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "mdsum.h"
+
+extern const char	*mdt_vecdir;	/* vector directory, argv[1] */
+extern int		 mdt_nofork;	/* CK_FORK=no: one process for all */
+
+Suite	*mdt_api_suite(void);
+Suite	*mdt_vectors_suite(void);
+Suite	*mdt_diff_suite(void);
+Suite	*mdt_big_suite(void);
+
+/*
+ * Built backends, in registry order.  Loop tests index them, so every
+ * backend a later build adds is tested without a change here.
+ */
+size_t		 mdt_nbuilt(void);
+const char	*mdt_built(size_t);
+void		 mdt_skip_unbuilt(const char *);
+
+const struct mds_alg	*mdt_alg(const char *);	/* fails the test if unknown */
+const struct mds_alg	*mdt_alg_at(size_t);	/* likewise, past the end */
+
+/* Case-insensitive hex into bytes; -1 on a bad digit or odd length. */
+int	 mdt_unhex(const char *, size_t, unsigned char *);
+
+/*
+ * Hash len bytes in one update on the named backend (NULL: the default
+ * selection), failing the test if any call fails.
+ */
+void	 mdt_hash(const struct mds_alg *, const char *, const void *, size_t,
+	    unsigned char *);
+
+/* xorshift64*: fixed seeds make every failure reproducible. */
+uint64_t mdt_seed(void);	/* MDSUM_TEST_SEED, or the built-in one */
+uint64_t mdt_stream(uint64_t, uint64_t);	/* independent state per loop _i */
+uint64_t mdt_rand(uint64_t *);
+void	 mdt_fill(uint64_t *, unsigned char *, size_t);
+
+/* Explain a failure that the next assertion is about to report. */
+void	 mdt_note(const char *, ...)
+#if defined(__GNUC__)
+	    __attribute__((format(printf, 1, 2)))
+#endif
+	    ;
+void	 mdt_skip(const char *, ...)
+#if defined(__GNUC__)
+	    __attribute__((format(printf, 1, 2)))
+#endif
+	    ;
+
+/* ck_assert_mem_eq, with the context printed first when it will fail. */
+#define MDT_DIGEST_EQ(got, want, len, ...) do {				\
+	if (memcmp((got), (want), (len)) != 0)				\
+		mdt_note(__VA_ARGS__);					\
+	ck_assert_mem_eq((got), (want), (len));				\
+} while (0)
+
+#endif /* MDTEST_H */
