@@ -22,12 +22,16 @@ LIB_OBJS =	lib/registry.o lib/backend.o lib/ctx.o lib/fd.o \
 LIBS =		$(LIBMD_LIBS_$(WITHOUT_LIBMD)) \
 		$(OPENSSL_LIBS_$(WITHOUT_OPENSSL)) -lpthread
 
+BIN_OBJS =	bin/mdsum.o bin/bsd.o bin/output.o bin/hashfile.o \
+		bin/selftest.o bin/timetrial.o
+BSD_LINKS =	bin/md5 bin/sha256 bin/sha512h bin/keccak256
+
 TEST_OBJS =	tests/run.o tests/vectors.o tests/diff.o tests/api.o \
 		tests/big.o
 
 # Every object of every build variant, for clean.
 ALL_OBJS =	$(LIB_OBJS) lib/backend_libmd.o lib/nolibmd.o \
-		lib/backend_openssl.o lib/noopenssl.o $(TEST_OBJS)
+		lib/backend_openssl.o lib/noopenssl.o $(BIN_OBJS) $(TEST_OBJS)
 
 .SUFFIXES:
 .SUFFIXES: .c .o
@@ -35,7 +39,7 @@ ALL_OBJS =	$(LIB_OBJS) lib/backend_libmd.o lib/nolibmd.o \
 .c.o:
 	$(CC) $(MDS_CFLAGS) $(CHECK_CFLAGS) $(CFLAGS) -c $< -o $@
 
-all: lib/libmdsum.a
+all: lib/libmdsum.a bin/mdsum $(BSD_LINKS)
 
 lib/libmdsum.a: $(LIB_OBJS)
 	rm -f $@
@@ -45,16 +49,26 @@ $(LIB_OBJS): lib/mdsum.h lib/mds_int.h config.mk
 lib/backend_libmd.o lib/nolibmd.o lib/backend_openssl.o lib/noopenssl.o: \
     lib/mdsum.h lib/mds_int.h config.mk
 
+bin/mdsum: $(BIN_OBJS) lib/libmdsum.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(BIN_OBJS) lib/libmdsum.a $(LIBS)
+
+# The BSD tools are one program under several names.
+$(BSD_LINKS): bin/mdsum
+	ln -sf mdsum $@
+
+$(BIN_OBJS): lib/mdsum.h bin/cli.h config.mk
+
 tests/run: $(TEST_OBJS) lib/libmdsum.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJS) lib/libmdsum.a \
 	    $(LIBS) $(CHECK_LIBS)
 
 $(TEST_OBJS): lib/mdsum.h tests/tests.h config.mk
 
-check: tests/run
+check: all tests/run
 	tests/run tests/vectors
+	sh tests/cli_bsd.sh bin
 
 clean:
-	rm -f $(ALL_OBJS) lib/libmdsum.a tests/run
+	rm -f $(ALL_OBJS) lib/libmdsum.a tests/run bin/mdsum $(BSD_LINKS)
 
 .PHONY: all check clean

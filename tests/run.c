@@ -14,7 +14,7 @@
 #include <check.h>
 
 #include "mdsum.h"
-#include "mdtest.h"
+#include "tests.h"
 
 int
 main(int argc, char *argv[])

@@ -12,7 +12,7 @@
 #include <check.h>
 
 #include "mdsum.h"
-#include "mdtest.h"
+#include "tests.h"
 
 #define MDT_SEED	UINT64_C(0x6d6473756d746573)	/* "mdsumtes" */
 

@@ -1,8 +1,8 @@
 /*
- * mdtest.h: what the test files of libmdsum share (tests/util.c).
+ * tests.h: what the test files of libmdsum share (tests/util.c).
  */
-#ifndef MDTEST_H
-#define MDTEST_H
+#ifndef MDS_TESTS_H
+#define MDS_TESTS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -66,4 +66,4 @@ void	 mdt_skip(const char *, ...)
 	ck_assert_mem_eq((got), (want), (len));				\
 } while (0)
 
-#endif /* MDTEST_H */
+#endif /* MDS_TESTS_H */

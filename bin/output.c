@@ -1,0 +1,57 @@
+/*
+ * output.c: printing names the way GNU coreutils does, and the final check
+ * that everything written to stdout got there.
+ */
+#include <err.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+/*
+ * A name with a newline, carriage return or backslash would break the
+ * one-line-per-file format: such a line starts with a backslash and the
+ * three characters are written as \n, \r and \\.
+ */
+int
+name_needs_escape(const char *name)
+{
+	return strpbrk(name, "\n\r\\") != NULL;
+}
+
+void
+put_escaped(FILE *fp, const char *name)
+{
+	const char *p;
+
+	for (p = name; *p != '\0'; p++) {
+		switch (*p) {
+		case '\n':
+			fputs("\\n", fp);
+			break;
+		case '\r':
+			fputs("\\r", fp);
+			break;
+		case '\\':
+			fputs("\\\\", fp);
+			break;
+		default:
+			putc(*p, fp);
+			break;
+		}
+	}
+}
+
+/* Flush stdout; a write error (full disk, closed stdout) is an error. */
+int
+close_stdout(void)
+{
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		if (errno == 0)
+			errno = EIO;
+		warn("stdout");
+		return -1;
+	}
+	return 0;
+}
