@@ -22,9 +22,11 @@ LIB_OBJS =	lib/registry.o lib/backend.o lib/ctx.o lib/fd.o \
 LIBS =		$(LIBMD_LIBS_$(WITHOUT_LIBMD)) \
 		$(OPENSSL_LIBS_$(WITHOUT_OPENSSL)) -lpthread
 
-BIN_OBJS =	bin/mdsum.o bin/bsd.o bin/output.o bin/hashfile.o \
+BIN_OBJS =	bin/mdsum.o bin/bsd.o bin/gnu.o bin/generate.o bin/check.o \
+		bin/walk.o bin/jobs.o bin/output.o bin/quote.o bin/hashfile.o \
 		bin/selftest.o bin/timetrial.o
 BSD_LINKS =	bin/md5 bin/sha256 bin/sha512h bin/keccak256
+SUM_LINKS =	bin/md5sum bin/sha256sum bin/sha512hsum bin/keccak256sum
 
 TEST_OBJS =	tests/run.o tests/vectors.o tests/diff.o tests/api.o \
 		tests/big.o
@@ -39,7 +41,7 @@ ALL_OBJS =	$(LIB_OBJS) lib/backend_libmd.o lib/nolibmd.o \
 .c.o:
 	$(CC) $(MDS_CFLAGS) $(CHECK_CFLAGS) $(CFLAGS) -c $< -o $@
 
-all: lib/libmdsum.a bin/mdsum $(BSD_LINKS)
+all: lib/libmdsum.a bin/mdsum $(BSD_LINKS) $(SUM_LINKS)
 
 lib/libmdsum.a: $(LIB_OBJS)
 	rm -f $@
@@ -52,8 +54,8 @@ lib/backend_libmd.o lib/nolibmd.o lib/backend_openssl.o lib/noopenssl.o: \
 bin/mdsum: $(BIN_OBJS) lib/libmdsum.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(BIN_OBJS) lib/libmdsum.a $(LIBS)
 
-# The BSD tools are one program under several names.
-$(BSD_LINKS): bin/mdsum
+# The BSD tools and the coreutils-style names are all one program.
+$(BSD_LINKS) $(SUM_LINKS): bin/mdsum
 	ln -sf mdsum $@
 
 $(BIN_OBJS): lib/mdsum.h bin/cli.h config.mk
@@ -69,6 +71,6 @@ check: all tests/run
 	sh tests/cli_bsd.sh bin
 
 clean:
-	rm -f $(ALL_OBJS) lib/libmdsum.a tests/run bin/mdsum $(BSD_LINKS)
+	rm -f $(ALL_OBJS) lib/libmdsum.a tests/run bin/mdsum $(BSD_LINKS) $(SUM_LINKS)
 
 .PHONY: all check clean

@@ -201,6 +201,8 @@ hash_file(struct bsd *b, const char *path, enum shape shape)
 
 	if (mds_init(&ctx, b->alg) == -1)
 		err(1, "%s", mds_alg_name(b->alg));
+	if (debug_flag)
+		warnx("%s: %s backend, read loop", path, mds_ctx_backend(&ctx));
 	if (hash_path(path, &ctx, 1) == -1) {
 		warn("%s", shape == SHAPE_BARE ? "stdin" : path);
 		mds_discard(&ctx);

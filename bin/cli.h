@@ -1,7 +1,8 @@
 /*
  * cli.h: what the parts of the one mdsum program share.  The program's
  * name picks its mode: md5, sha256, sha512h and keccak256 are the BSD
- * tools (bsd.c).
+ * tools (bsd.c); mdsum and the coreutils-style md5sum, sha256sum,
+ * sha512hsum and keccak256sum are the GNU-style tool (gnu.c).
  */
 #ifndef CLI_H
 #define CLI_H
@@ -13,25 +14,95 @@
 #include "mdsum.h"
 
 #define MDSUM_VERSION	"0.1.0"
+#define MAX_ALGS	16	/* algorithms in one -a list */
 
 extern int debug_flag;	/* --debug: say on stderr how each input is read */
+extern int gnu_messages; /* word messages as coreutils does */
 
-/* bsd.c: the md5(1)-style tools; returns the exit status. */
+/* The options of the GNU-style tool. */
+struct gnu {
+	const char		*progname;
+	int			 legacy;	/* md5sum etc.: one algorithm */
+	const struct mds_alg	*algs[MAX_ALGS];
+	size_t			 nalgs;
+	int			 algs_given;	/* -a, or a legacy name */
+	int			 tagged;
+	int			 binary;	/* -1 unset, 0 text, 1 binary */
+	char			 delim;		/* '\n', or '\0' with -z */
+	int			 base64;
+	int			 no_names;
+	int			 json;
+	int			 check;
+	int			 ignore_missing;
+	int			 quiet;
+	int			 status_only;
+	int			 strict;
+	int			 warn;
+	const char		*expect;	/* --expect=DIGEST */
+	const char		*checklist;	/* -C MANIFEST */
+	int			 recursive;
+	int			 progress;
+	size_t			 jobs;
+};
+
+/* A named input being hashed with one or more algorithms. */
+struct input {
+	char			*name;
+	int			 err;		/* errno of a failure, or 0 */
+	int			 missing;	/* ENOENT, with --ignore-missing */
+	int64_t			 size;
+	size_t			 nalgs;
+	const struct mds_alg	*algs[MAX_ALGS];
+	unsigned char		 md[MAX_ALGS][MDS_MAX_DIGEST];
+};
+
+/* bsd.c, gnu.c: the two modes; each returns the exit status. */
 int	bsd_main(const struct mds_alg *, int, char **);
+int	gnu_main(const char *, const struct mds_alg *, int, char **);
+
+/* generate.c: print digests of the operands. */
+int	gnu_generate(struct gnu *, char **, size_t);
+char	*digest_text(int, const unsigned char *, size_t, char *);
+
+/* check.c: -c, --expect and -C. */
+int	gnu_check(struct gnu *, char **, size_t);
+int	gnu_expect(struct gnu *, const char *);
+int	gnu_checklist(struct gnu *, char **, size_t);
+int	gnu_list(void);
+
+/* walk.c: the operands, with directories walked under -R. */
+struct walk;
+struct walk	*walk_open(char **, size_t, int);
+char		*walk_next(struct walk *, int *);
+void		 walk_close(struct walk *);
+
+/* jobs.c: items worked on by threads, emitted in production order. */
+struct job_ops {
+	void	*(*next)(void *);	/* next item, or NULL at the end */
+	void	 (*work)(void *, void *);	/* in a worker thread */
+	void	 (*emit)(void *, void *);	/* in order, in this thread */
+	void	*arg;
+};
+void	run_jobs(const struct job_ops *, size_t);
+size_t	default_jobs(void);
 
 /* output.c */
 int	name_needs_escape(const char *);
 void	put_escaped(FILE *, const char *);
+void	put_json_string(FILE *, const char *);
 int	close_stdout(void);
 
-/* hashfile.c: hash a named file ("-" is stdin) into running contexts. */
+/* quote.c: a file name as coreutils quotes it in messages. */
+const char	*quotef(const char *);
+
+/* hashfile.c */
 int64_t	hash_path(const char *, mds_ctx *, size_t);
+void	hash_input(struct input *, int);
 int	check_backend_env(void);
 
 /* selftest.c, timetrial.c: -x and -t over every built implementation. */
 int	self_test(const struct mds_alg *);
 int	time_trial(const struct mds_alg *);
-/* Start ctx on backend i; 0 if that backend really hashes alg itself. */
 int	impl_start(mds_ctx *, const struct mds_alg *, size_t);
 
 #endif /* CLI_H */

@@ -31,12 +31,8 @@ hash_path(const char *path, mds_ctx *ctxs, size_t n)
 	if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
 		got = -1;
 		errno = EISDIR;
-	} else {
-		if (debug_flag)
-			warnx("%s: %s backend, read loop", path,
-			    n > 0 ? mds_ctx_backend(&ctxs[0]) : "no");
+	} else
 		got = mds_update_fd(ctxs, n, fd);
-	}
 	saved = errno;
 	if (fd != STDIN_FILENO && close(fd) == -1 && got != -1) {
 		saved = errno;
@@ -44,6 +40,39 @@ hash_path(const char *path, mds_ctx *ctxs, size_t n)
 	}
 	errno = saved;
 	return got;
+}
+
+/*
+ * Hash in->name with every algorithm of in->algs, in one read.  Failures
+ * are recorded in in->err (in->missing for ENOENT when ignore_missing) for
+ * the caller to report in order.
+ */
+void
+hash_input(struct input *in, int ignore_missing)
+{
+	mds_ctx ctxs[MAX_ALGS];
+	size_t i, n;
+
+	if (in->err != 0)
+		return;
+	for (n = 0; n < in->nalgs; n++)
+		if (mds_init(&ctxs[n], in->algs[n]) == -1)
+			goto fail;
+	if (debug_flag)
+		for (i = 0; i < n; i++)
+			warnx("%s: %s on the %s backend, read loop", in->name,
+			    mds_alg_name(in->algs[i]), mds_ctx_backend(&ctxs[i]));
+	if ((in->size = hash_path(in->name, ctxs, n)) == -1)
+		goto fail;
+	for (i = 0; i < n; i++)
+		if (mds_final(&ctxs[i], in->md[i]) == -1)
+			goto fail;
+	return;
+fail:
+	in->err = errno;
+	in->missing = ignore_missing && errno == ENOENT;
+	for (i = 0; i < n; i++)
+		mds_discard(&ctxs[i]);
 }
 
 /*

@@ -1,15 +1,18 @@
 /*
- * mdsum.c: the only main().  The BSD tools md5, sha256, sha512h and
- * keccak256 are this one program under several names (links made by the
- * build); the name picks the algorithm.
+ * mdsum.c: the only main().  mdsum, the BSD tools md5, sha256, sha512h and
+ * keccak256, and the coreutils-style md5sum, sha256sum, sha512hsum and
+ * keccak256sum are this one program under several names (links made by
+ * the build); the name picks the mode and, but for mdsum, the algorithm.
  */
 #include <err.h>
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 
 int debug_flag;
+int gnu_messages;
 
 int
 main(int argc, char **argv)
@@ -17,8 +20,10 @@ main(int argc, char **argv)
 	static const char *const bsd_tools[] = {
 		"md5", "sha256", "sha512h", "keccak256"
 	};
+	const struct mds_alg *alg;
 	const char *name, *slash;
-	size_t i;
+	char stem[32];
+	size_t i, len;
 
 	name = argv[0] != NULL ? argv[0] : "md5";
 	if ((slash = strrchr(name, '/')) != NULL)
@@ -26,8 +31,19 @@ main(int argc, char **argv)
 	/* getopt_long names the program by argv[0]: make it the short name. */
 	if (argc > 0)
 		argv[0] = (char *)name;
+	setlocale(LC_CTYPE, "");	/* for quoting names in messages */
 	for (i = 0; i < sizeof(bsd_tools) / sizeof(bsd_tools[0]); i++)
 		if (strcmp(name, bsd_tools[i]) == 0)
 			return bsd_main(mds_alg_find(name), argc, argv);
-	errx(1, "invoke as md5, sha256, sha512h or keccak256 (not %s)", name);
+	/* md5sum, sha256sum, ...: coreutils' tool for that algorithm. */
+	len = strlen(name);
+	if (len > 3 && len - 3 < sizeof(stem) &&
+	    strcmp(name + len - 3, "sum") == 0) {
+		memcpy(stem, name, len - 3);
+		stem[len - 3] = '\0';
+		if ((alg = mds_alg_find(stem)) != NULL &&
+		    strcmp(stem, mds_alg_name(alg)) == 0)
+			return gnu_main(name, alg, argc, argv);
+	}
+	return gnu_main(name, NULL, argc, argv);
 }

@@ -43,6 +43,28 @@ put_escaped(FILE *fp, const char *name)
 	}
 }
 
+/*
+ * A JSON string: quotes, backslashes and control characters escaped.
+ * Bytes that are not ASCII are passed through (names are bytes; most are
+ * UTF-8).
+ */
+void
+put_json_string(FILE *fp, const char *s)
+{
+	const unsigned char *p;
+
+	putc('"', fp);
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(fp, "\\%c", *p);
+		else if (*p < 0x20)
+			fprintf(fp, "\\u%04x", *p);
+		else
+			putc(*p, fp);
+	}
+	putc('"', fp);
+}
+
 /* Flush stdout; a write error (full disk, closed stdout) is an error. */
 int
 close_stdout(void)
@@ -50,7 +72,7 @@ close_stdout(void)
 	if (fflush(stdout) == EOF || ferror(stdout)) {
 		if (errno == 0)
 			errno = EIO;
-		warn("stdout");
+		warn(gnu_messages ? "write error" : "stdout");
 		return -1;
 	}
 	return 0;

@@ -1,0 +1,637 @@
+/*
+ * check.c: verifying digests, as GNU coreutils' -c does, line for line
+ * and message for message; plus --expect (one file, one digest) and -C
+ * (only the named files of a manifest).
+ *
+ * A manifest line is tagged (`SHA256 (name) = digest`) or untagged
+ * (`digest  name`, `digest *name`, or `digest name` throughout a file
+ * made by md5 -r).  A leading backslash means the name is escaped.  The
+ * algorithm of a tagged line is its tag; that of an untagged line is the
+ * one whose digest length fits, among -a's list, else the one the
+ * manifest's name gives (SHA256SUMS, x.keccak256), else all: when several
+ * fit (64 hex digits), mdsum refuses to guess.
+ */
+#include <err.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cli.h"
+
+#define MAX_LINE	(4 * 1024 * 1024)	/* longer lines are malformed */
+#define ISWHITE(c)	((c) == ' ' || (c) == '\t')
+
+enum line_kind { LINE_GOOD, LINE_BAD, LINE_AMBIGUOUS, LINE_SKIP };
+
+/* One line of a manifest on its way through the job pool. */
+struct line_item {
+	struct input	 in;		/* name and algorithm to hash */
+	enum line_kind	 kind;
+	uintmax_t	 lineno;
+	char		*line;		/* owns the text name and digest are in */
+	char		*digest;	/* as written in the manifest */
+	size_t		 dlen;
+};
+
+struct manifest {
+	struct gnu		*g;
+	const char		*label;		/* for messages */
+	FILE			*fp;
+	int			 is_stdin;
+	const struct mds_alg	*named;		/* from the manifest's name */
+	int			 reversed;	/* -1 unknown, 0 no, 1 md5 -r */
+	uintmax_t		 lineno;
+	int			 read_error;
+	char			*buf;
+	uintmax_t		 n_bad, n_mismatch, n_unreadable, n_ambiguous;
+	int			 properly, matched;
+};
+
+static int
+is_b64(int c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+	    (c >= '0' && c <= '9') || c == '+' || c == '/';
+}
+
+/* Is d (len bytes) a hex, or with mdsum a base64, digest of alg? */
+static int
+valid_digest(const struct gnu *g, const struct mds_alg *alg, const char *d,
+    size_t len)
+{
+	size_t dl = mds_alg_digest_len(alg), i, pad = (3 - dl % 3) % 3;
+
+	if (len == 2 * dl) {
+		for (i = 0; i < len; i++)
+			if (strchr("0123456789abcdefABCDEF", d[i]) == NULL ||
+			    d[i] == '\0')
+				return 0;
+		return 1;
+	}
+	if (g->legacy || len != (dl + 2) / 3 * 4)
+		return 0;
+	for (i = 0; i < len - pad; i++)
+		if (!is_b64((unsigned char)d[i]))
+			return 0;
+	for (; i < len; i++)
+		if (d[i] != '=')
+			return 0;
+	return 1;
+}
+
+static int
+digest_matches(const struct mds_alg *alg, const char *want, size_t wlen,
+    const unsigned char *md)
+{
+	char text[2 * MDS_MAX_DIGEST + 1];
+	size_t len = mds_alg_digest_len(alg);
+
+	if (wlen == 2 * len)
+		return strncasecmp(want, digest_text(0, md, len, text),
+		    wlen) == 0;
+	return strlen(digest_text(1, md, len, text)) == wlen &&
+	    memcmp(text, want, wlen) == 0;
+}
+
+/* Undo the escaping of a name in place; -1 if it is not valid. */
+static int
+unescape(char *s, size_t len)
+{
+	char *dst = s;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (s[i] == '\0')
+			return -1;
+		if (s[i] != '\\') {
+			*dst++ = s[i];
+			continue;
+		}
+		if (++i == len)
+			return -1;
+		switch (s[i]) {
+		case 'n':
+			*dst++ = '\n';
+			break;
+		case 'r':
+			*dst++ = '\r';
+			break;
+		case '\\':
+			*dst++ = '\\';
+			break;
+		default:
+			return -1;
+		}
+	}
+	*dst = '\0';
+	return 0;
+}
+
+/* Is alg one of those the user named with -a (or the legacy name)? */
+static int
+alg_allowed(const struct gnu *g, const struct mds_alg *alg)
+{
+	size_t i;
+
+	if (!g->algs_given)
+		return 1;
+	for (i = 0; i < g->nalgs; i++)
+		if (g->algs[i] == alg)
+			return 1;
+	return 0;
+}
+
+/*
+ * The algorithm whose tag starts s (followed by a space or '('), setting
+ * *len to the tag's length; NULL if s does not start with a tag.
+ */
+static const struct mds_alg *
+tag_at(const struct gnu *g, const char *s, size_t *len)
+{
+	char tag[32];
+	size_t n;
+
+	if (g->legacy) {
+		*len = strlen(mds_alg_tag(g->algs[0]));
+		return strncmp(s, mds_alg_tag(g->algs[0]), *len) == 0 ?
+		    g->algs[0] : NULL;
+	}
+	for (n = 0; s[n] != '\0' && s[n] != ' ' && s[n] != '(' &&
+	    n < sizeof(tag) - 1; n++)
+		tag[n] = s[n];
+	tag[n] = '\0';
+	*len = n;
+	return mds_alg_find(tag);
+}
+
+/* The algorithm an untagged digest of len characters belongs to. */
+static const struct mds_alg *
+untagged_alg(const struct manifest *m, const char *d, size_t len,
+    int *ambiguous)
+{
+	const struct gnu *g = m->g;
+	const struct mds_alg *found = NULL, *a;
+	size_t i, nfound = 0;
+
+	*ambiguous = 0;
+	if (g->algs_given) {
+		for (i = 0; i < g->nalgs; i++)
+			if (valid_digest(g, g->algs[i], d, len)) {
+				found = g->algs[i];
+				nfound++;
+			}
+	} else if (m->named != NULL) {
+		if (valid_digest(g, m->named, d, len))
+			return m->named;
+	} else {
+		for (i = 0; (a = mds_alg_at(i)) != NULL; i++)
+			if (valid_digest(g, a, d, len)) {
+				found = a;
+				nfound++;
+			}
+	}
+	if (nfound > 1) {
+		*ambiguous = 1;
+		return NULL;
+	}
+	return found;
+}
+
+/* `TAG (name) = digest`, from just after the '('. */
+static enum line_kind
+parse_tagged(struct manifest *m, char *s, size_t len,
+    const struct mds_alg *alg, int escaped, struct line_item *it)
+{
+	size_t i;
+
+	if (len == 0)
+		return LINE_BAD;
+	for (i = len - 1; i > 0 && s[i] != ')'; i--)
+		continue;
+	if (s[i] != ')')
+		return LINE_BAD;
+	if (escaped && unescape(s, i) == -1)
+		return LINE_BAD;
+	s[i++] = '\0';
+	while (ISWHITE(s[i]))
+		i++;
+	if (s[i++] != '=')
+		return LINE_BAD;
+	while (ISWHITE(s[i]))
+		i++;
+	if (!valid_digest(m->g, alg, s + i, len - i) ||
+	    strlen(s + i) != len - i)
+		return LINE_BAD;
+	it->in.name = s;
+	it->digest = s + i;
+	it->dlen = len - i;
+	it->in.algs[0] = alg;
+	return LINE_GOOD;
+}
+
+static enum line_kind
+parse_line(struct manifest *m, char *s, size_t len, struct line_item *it)
+{
+	const struct mds_alg *alg;
+	size_t i = 0, taglen, dstart;
+	int escaped = 0, ambiguous;
+	enum line_kind kind;
+
+	while (ISWHITE(s[i]))
+		i++;
+	if (s[i] == '\\') {
+		i++;
+		escaped = 1;
+	}
+	if ((alg = tag_at(m->g, s + i, &taglen)) != NULL) {
+		if (!alg_allowed(m->g, alg))
+			return LINE_BAD;
+		i += taglen;
+		if (s[i] == ' ')
+			i++;
+		if (s[i] != '(')
+			return LINE_BAD;
+		i++;
+		kind = parse_tagged(m, s + i, len - i, alg, escaped, it);
+		goto done;
+	}
+
+	/* digest, whitespace, then [ *]name or (md5 -r) name */
+	dstart = i;
+	while (s[i] != '\0' && !ISWHITE(s[i]))
+		i++;
+	if (i >= len)
+		return LINE_BAD;
+	s[i++] = '\0';
+	if ((alg = untagged_alg(m, s + dstart, i - 1 - dstart,
+	    &ambiguous)) == NULL)
+		return ambiguous ? LINE_AMBIGUOUS : LINE_BAD;
+	if (len - dstart < 2 * mds_alg_digest_len(alg) + 2 &&
+	    len - dstart < i - dstart + 1)
+		return LINE_BAD;
+	if (len - i == 1 || (s[i] != ' ' && s[i] != '*')) {
+		/* Never mix the two layouts within one manifest. */
+		if (m->reversed == 0)
+			return LINE_BAD;
+		m->reversed = 1;
+	} else if (m->reversed != 1) {
+		m->reversed = 0;
+		i++;
+	}
+	if (escaped && unescape(s + i, len - i) == -1)
+		return LINE_BAD;
+	it->in.name = s + i;
+	it->digest = s + dstart;
+	it->dlen = strlen(s + dstart);
+	it->in.algs[0] = alg;
+	kind = LINE_GOOD;
+done:
+	if (kind == LINE_GOOD && m->is_stdin && strcmp(it->in.name, "-") == 0)
+		return LINE_BAD;
+	return kind;
+}
+
+/*
+ * Read one line into m->buf (NUL-terminated, newline and a CR before it
+ * removed); returns its length, or -1 at the end or on a read error.
+ * Lines past MAX_LINE are cut and reported as malformed by *toolong.
+ */
+static ssize_t
+read_line(struct manifest *m, int *toolong)
+{
+	size_t len = 0;
+	int c;
+
+	*toolong = 0;
+	while ((c = getc(m->fp)) != EOF && c != '\n') {
+		if (len < MAX_LINE)
+			m->buf[len++] = (char)c;
+		else
+			*toolong = 1;
+	}
+	if (c == EOF && (len == 0 || ferror(m->fp))) {
+		if (ferror(m->fp))
+			m->read_error = 1;
+		return -1;
+	}
+	m->buf[len] = '\0';
+	return (ssize_t)len;
+}
+
+static void *
+line_next(void *arg)
+{
+	struct manifest *m = arg;
+	struct line_item *it;
+	ssize_t len;
+	int toolong;
+	char *copy;
+
+	while ((len = read_line(m, &toolong)) != -1) {
+		m->lineno++;
+		if (m->buf[0] == '#')
+			continue;
+		if (len > 0 && m->buf[len - 1] == '\r')
+			m->buf[--len] = '\0';
+		if (len == 0)
+			continue;
+		if ((it = calloc(1, sizeof(*it))) == NULL ||
+		    (copy = malloc((size_t)len + 1)) == NULL)
+			err(1, NULL);
+		memcpy(copy, m->buf, (size_t)len + 1);
+		it->lineno = m->lineno;
+		it->in.nalgs = 1;
+		it->line = copy;
+		it->kind = toolong ? LINE_BAD :
+		    parse_line(m, copy, (size_t)len, it);
+		if (it->kind != LINE_GOOD)
+			it->digest = copy;
+		return it;
+	}
+	return NULL;
+}
+
+static void
+line_work(void *arg, void *item)
+{
+	struct manifest *m = arg;
+	struct line_item *it = item;
+
+	if (it->kind == LINE_GOOD)
+		hash_input(&it->in, m->g->ignore_missing);
+}
+
+/* `name: RESULT`, the name escaped as in the output of mdsum. */
+static void
+put_status(const char *name, const char *result)
+{
+	int escape = name_needs_escape(name);
+
+	if (escape)
+		putchar('\\');
+	if (escape)
+		put_escaped(stdout, name);
+	else
+		fputs(name, stdout);
+	printf(": %s\n", result);
+}
+
+/* What a verified input produced; returns 0 if it matched. */
+static int
+verify(struct gnu *g, struct input *in, const char *digest, size_t dlen,
+    int *unreadable, int *mismatch)
+{
+	if (in->err != 0 && !in->missing) {
+		errno = in->err;
+		warn("%s", quotef(in->name));
+		(*unreadable)++;
+		if (!g->status_only)
+			put_status(in->name, "FAILED open or read");
+		return -1;
+	}
+	if (in->missing)
+		return 1;
+	if (digest_matches(in->algs[0], digest, dlen, in->md[0])) {
+		if (!g->status_only && !g->quiet)
+			put_status(in->name, "OK");
+		return 0;
+	}
+	(*mismatch)++;
+	if (!g->status_only)
+		put_status(in->name, "FAILED");
+	return -1;
+}
+
+static void
+line_emit(void *arg, void *item)
+{
+	struct manifest *m = arg;
+	struct line_item *it = item;
+	int unreadable = 0, mismatch = 0;
+	const char *what;
+
+	switch (it->kind) {
+	case LINE_BAD:
+		m->n_bad++;
+		if (m->g->warn) {
+			what = m->g->algs_given && m->g->nalgs == 1 ?
+			    mds_alg_tag(m->g->algs[0]) : NULL;
+			warnx("%s: %ju: improperly formatted %s%schecksum line",
+			    quotef(m->label), it->lineno, what ? what : "",
+			    what ? " " : "");
+		}
+		break;
+	case LINE_AMBIGUOUS:
+		if (m->n_ambiguous++ == 0)
+			warnx("%s: %ju: an untagged checksum of %zu characters "
+			    "fits several algorithms; name one with -a "
+			    "(for example -a sha256)", quotef(m->label),
+			    it->lineno, strcspn(it->digest, " \t"));
+		break;
+	default:
+		m->properly = 1;
+		if (verify(m->g, &it->in, it->digest, it->dlen, &unreadable,
+		    &mismatch) == 0)
+			m->matched = 1;
+		m->n_unreadable += (uintmax_t)unreadable;
+		m->n_mismatch += (uintmax_t)mismatch;
+		break;
+	}
+	free(it->line);
+	free(it);
+}
+
+static void
+plural(uintmax_t n, const char *one, const char *many)
+{
+	if (n != 0)
+		warnx(n == 1 ? one : many, n);
+}
+
+/* The algorithm a manifest's name implies: SHA256SUMS, x.keccak256. */
+static const struct mds_alg *
+alg_from_name(const char *path)
+{
+	const char *base = strrchr(path, '/'), *dot;
+	char stem[64];
+	size_t n;
+
+	base = base != NULL ? base + 1 : path;
+	if ((dot = strrchr(base, '.')) != NULL && mds_alg_find(dot + 1) != NULL)
+		return mds_alg_find(dot + 1);
+	n = strlen(base);
+	if (n > 4 && n - 4 < sizeof(stem) &&
+	    strcasecmp(base + n - 4, "SUMS") == 0) {
+		memcpy(stem, base, n - 4);
+		stem[n - 4] = '\0';
+		return mds_alg_find(stem);
+	}
+	return NULL;
+}
+
+/* Open a manifest for reading; -1 (reported) if it cannot be. */
+static int
+manifest_open(struct manifest *m, struct gnu *g, const char *path)
+{
+	memset(m, 0, sizeof(*m));
+	m->g = g;
+	m->reversed = -1;
+	m->is_stdin = strcmp(path, "-") == 0;
+	m->label = m->is_stdin ? "standard input" : path;
+	m->named = m->is_stdin ? NULL : alg_from_name(path);
+	m->fp = m->is_stdin ? stdin : fopen(path, "r");
+	if (m->fp == NULL) {
+		warn("%s", quotef(path));
+		return -1;
+	}
+	if ((m->buf = malloc(MAX_LINE + 1)) == NULL)
+		err(1, NULL);
+	return 0;
+}
+
+/* Check one manifest; returns 0 if everything in it verified. */
+static int
+check_manifest(struct gnu *g, const char *path)
+{
+	struct manifest m;
+	struct job_ops ops = { line_next, line_work, line_emit, NULL };
+
+	if (manifest_open(&m, g, path) == -1)
+		return -1;
+	ops.arg = &m;
+	run_jobs(&ops, g->jobs);
+	free(m.buf);
+	if (m.is_stdin)
+		clearerr(stdin);
+	else if (fclose(m.fp) != 0 && !m.read_error) {
+		warn("%s", quotef(path));
+		return -1;
+	}
+	if (m.read_error) {
+		warnx("%s: read error", quotef(m.label));
+		return -1;
+	}
+	if (m.n_ambiguous != 0)
+		return -1;
+	if (!m.properly) {
+		warnx("%s: no properly formatted checksum lines found",
+		    quotef(m.label));
+		return -1;
+	}
+	if (!g->status_only) {
+		plural(m.n_bad, "WARNING: %ju line is improperly formatted",
+		    "WARNING: %ju lines are improperly formatted");
+		plural(m.n_unreadable,
+		    "WARNING: %ju listed file could not be read",
+		    "WARNING: %ju listed files could not be read");
+		plural(m.n_mismatch,
+		    "WARNING: %ju computed checksum did NOT match",
+		    "WARNING: %ju computed checksums did NOT match");
+		if (g->ignore_missing && !m.matched)
+			warnx("%s: no file was verified", quotef(m.label));
+	}
+	return m.matched && m.n_mismatch == 0 && m.n_unreadable == 0 &&
+	    (!g->strict || m.n_bad == 0) ? 0 : -1;
+}
+
+int
+gnu_check(struct gnu *g, char **operands, size_t n)
+{
+	static char *stdin_only[] = { "-", NULL };
+	size_t i;
+	int status = 0;
+
+	if (n == 0) {
+		operands = stdin_only;
+		n = 1;
+	}
+	for (i = 0; i < n; i++)
+		if (check_manifest(g, operands[i]) == -1)
+			status = 1;
+	return status;
+}
+
+/* --expect=DIGEST FILE */
+int
+gnu_expect(struct gnu *g, const char *path)
+{
+	struct input in;
+	int unreadable = 0, mismatch = 0;
+
+	if (!valid_digest(g, g->algs[0], g->expect, strlen(g->expect))) {
+		warnx("--expect=%s: not a %s digest", g->expect,
+		    mds_alg_name(g->algs[0]));
+		return 1;
+	}
+	memset(&in, 0, sizeof(in));
+	if ((in.name = strdup(path)) == NULL)
+		err(1, NULL);
+	in.nalgs = 1;
+	in.algs[0] = g->algs[0];
+	hash_input(&in, 0);
+	g->ignore_missing = 0;
+	if (verify(g, &in, g->expect, strlen(g->expect), &unreadable,
+	    &mismatch) != 0) {
+		free(in.name);
+		return 1;
+	}
+	free(in.name);
+	return 0;
+}
+
+/*
+ * -C MANIFEST FILE...: verify just the named files, each against the
+ * first line of the manifest that names it.
+ */
+int
+gnu_checklist(struct gnu *g, char **files, size_t n)
+{
+	struct manifest m;
+	struct line_item **lines = NULL, *it, *hit;
+	size_t nlines = 0, i, j;
+	int status = 0, unreadable = 0, mismatch = 0;
+
+	if (manifest_open(&m, g, g->checklist) == -1)
+		return 1;
+	while ((it = line_next(&m)) != NULL) {
+		if (it->kind != LINE_GOOD) {
+			free(it->line);
+			free(it);
+			continue;
+		}
+		if ((lines = reallocarray(lines, nlines + 1,
+		    sizeof(*lines))) == NULL)
+			err(1, NULL);
+		lines[nlines++] = it;
+	}
+	free(m.buf);
+	if (m.read_error) {
+		warnx("%s: read error", quotef(m.label));
+		status = 1;
+	}
+	if (!m.is_stdin)
+		fclose(m.fp);
+	for (i = 0; i < n; i++) {
+		for (hit = NULL, j = 0; j < nlines && hit == NULL; j++)
+			if (strcmp(lines[j]->in.name, files[i]) == 0)
+				hit = lines[j];
+		if (hit == NULL) {
+			warnx("%s: no checksum for it in %s", quotef(files[i]),
+			    quotef(m.label));
+			status = 1;
+			continue;
+		}
+		hash_input(&hit->in, 0);
+		if (verify(g, &hit->in, hit->digest, hit->dlen, &unreadable,
+		    &mismatch) != 0)
+			status = 1;
+		hit->in.err = 0;
+	}
+	for (j = 0; j < nlines; j++) {
+		free(lines[j]->line);
+		free(lines[j]);
+	}
+	free(lines);
+	return status;
+}

@@ -1,0 +1,188 @@
+/*
+ * generate.c: mdsum's default mode, printing the digests of its inputs.
+ * Every output line of this mode comes from print_line().
+ */
+#include <err.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+struct gen {
+	struct gnu	*g;
+	struct walk	*walk;
+	int		 status;
+	size_t		 done;		/* inputs emitted, for --progress */
+	size_t		 total;		/* operands, 0 if walking trees */
+	uint64_t	 bytes;
+	struct timespec	 start;
+};
+
+/* A digest as text: hex, or base64; buf holds 2 * MDS_MAX_DIGEST + 1. */
+char *
+digest_text(int base64, const unsigned char *md, size_t len, char *buf)
+{
+	static const char b64[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	char *p = buf;
+	uint32_t v;
+	size_t i;
+
+	if (!base64)
+		return mds_hex(md, len, buf);
+	for (i = 0; i < len; i += 3) {
+		v = (uint32_t)md[i] << 16;
+		if (i + 1 < len)
+			v |= (uint32_t)md[i + 1] << 8;
+		if (i + 2 < len)
+			v |= md[i + 2];
+		*p++ = b64[v >> 18 & 63];
+		*p++ = b64[v >> 12 & 63];
+		*p++ = i + 1 < len ? b64[v >> 6 & 63] : '=';
+		*p++ = i + 2 < len ? b64[v & 63] : '=';
+	}
+	*p = '\0';
+	return buf;
+}
+
+static void
+put_digest(const struct gnu *g, const unsigned char *md, size_t len)
+{
+	char text[2 * MDS_MAX_DIGEST + 1];
+
+	fputs(digest_text(g->base64, md, len, text), stdout);
+}
+
+static void
+print_line(const struct gnu *g, const struct input *in, size_t a)
+{
+	const struct mds_alg *alg = in->algs[a];
+	size_t len = mds_alg_digest_len(alg);
+	int escape = g->delim == '\n' && name_needs_escape(in->name);
+
+	if (g->json) {
+		fputs("{\"file\":", stdout);
+		put_json_string(stdout, in->name);
+		printf(",\"algorithm\":\"%s\",\"digest\":\"", mds_alg_name(alg));
+		put_digest(g, in->md[a], len);
+		printf("\",\"size\":%lld}", (long long)in->size);
+	} else if (g->no_names)
+		put_digest(g, in->md[a], len);
+	else {
+		if (escape)
+			putchar('\\');
+		if (g->tagged) {
+			printf("%s (", mds_alg_tag(alg));
+			if (escape)
+				put_escaped(stdout, in->name);
+			else
+				fputs(in->name, stdout);
+			fputs(") = ", stdout);
+			put_digest(g, in->md[a], len);
+		} else {
+			put_digest(g, in->md[a], len);
+			putchar(' ');
+			putchar(g->binary == 1 ? '*' : ' ');
+			if (escape)
+				put_escaped(stdout, in->name);
+			else
+				fputs(in->name, stdout);
+		}
+	}
+	putchar(g->delim);
+}
+
+static void *
+gen_next(void *arg)
+{
+	struct gen *gen = arg;
+	struct input *in;
+	int e;
+	char *name;
+
+	if ((name = walk_next(gen->walk, &e)) == NULL)
+		return NULL;
+	if ((in = calloc(1, sizeof(*in))) == NULL)
+		err(1, NULL);
+	in->name = name;
+	in->err = e;
+	in->nalgs = gen->g->nalgs;
+	memcpy(in->algs, gen->g->algs, sizeof(in->algs));
+	return in;
+}
+
+static void
+gen_work(void *arg, void *item)
+{
+	(void)arg;
+	hash_input(item, 0);
+}
+
+static void
+progress(struct gen *gen, int last)
+{
+	struct timespec now;
+	double secs;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	secs = (double)(now.tv_sec - gen->start.tv_sec) +
+	    (double)(now.tv_nsec - gen->start.tv_nsec) / 1e9;
+	if (gen->total != 0)
+		fprintf(stderr, "\r[%zu/%zu] ", gen->done, gen->total);
+	else
+		fprintf(stderr, "\r[%zu] ", gen->done);
+	fprintf(stderr, "%.1f MiB, %.1f MiB/s%s",
+	    (double)gen->bytes / 1048576,
+	    secs > 0 ? (double)gen->bytes / 1048576 / secs : 0.0,
+	    last ? "\n" : "   ");
+}
+
+static void
+gen_emit(void *arg, void *item)
+{
+	struct gen *gen = arg;
+	struct input *in = item;
+	size_t a;
+
+	if (in->err != 0) {
+		errno = in->err;
+		warn("%s", quotef(in->name));
+		gen->status = 1;
+	} else {
+		for (a = 0; a < in->nalgs; a++)
+			print_line(gen->g, in, a);
+		gen->bytes += (uint64_t)in->size;
+	}
+	gen->done++;
+	if (gen->g->progress)
+		progress(gen, 0);
+	free(in->name);
+	free(in);
+}
+
+int
+gnu_generate(struct gnu *g, char **operands, size_t n)
+{
+	static char *stdin_only[] = { "-", NULL };
+	struct gen gen;
+	struct job_ops ops = { gen_next, gen_work, gen_emit, NULL };
+
+	if (n == 0) {
+		operands = stdin_only;
+		n = 1;
+	}
+	memset(&gen, 0, sizeof(gen));
+	gen.g = g;
+	gen.walk = walk_open(operands, n, g->recursive);
+	gen.total = g->recursive ? 0 : n;
+	clock_gettime(CLOCK_MONOTONIC, &gen.start);
+	ops.arg = &gen;
+	run_jobs(&ops, g->jobs);
+	walk_close(gen.walk);
+	if (g->progress)
+		progress(&gen, 1);
+	return gen.status;
+}

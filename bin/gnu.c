@@ -1,0 +1,379 @@
+/*
+ * gnu.c: mdsum, the GNU coreutils-style tool: options, their checks
+ * (worded as coreutils words them) and the choice of mode.  Invoked as
+ * md5sum, sha256sum, sha512hsum or keccak256sum it behaves as coreutils'
+ * tool of that name: one algorithm, untagged lines.
+ */
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+enum {
+	OPT_TAG = 256, OPT_UNTAGGED, OPT_BASE64, OPT_NO_NAMES, OPT_JSON,
+	OPT_IGNORE_MISSING, OPT_QUIET, OPT_STATUS, OPT_STRICT, OPT_EXPECT,
+	OPT_PROGRESS, OPT_BACKEND, OPT_DEBUG, OPT_LIST, OPT_HELP, OPT_VERSION
+};
+
+static const struct option longopts[] = {
+	{ "algorithm",	required_argument,	NULL,	'a' },
+	{ "binary",	no_argument,		NULL,	'b' },
+	{ "check",	no_argument,		NULL,	'c' },
+	{ "checklist",	required_argument,	NULL,	'C' },
+	{ "jobs",	required_argument,	NULL,	'j' },
+	{ "recursive",	no_argument,		NULL,	'R' },
+	{ "text",	no_argument,		NULL,	't' },
+	{ "warn",	no_argument,		NULL,	'w' },
+	{ "zero",	no_argument,		NULL,	'z' },
+	{ "tag",	no_argument,		NULL,	OPT_TAG },
+	{ "untagged",	no_argument,		NULL,	OPT_UNTAGGED },
+	{ "base64",	no_argument,		NULL,	OPT_BASE64 },
+	{ "no-names",	no_argument,		NULL,	OPT_NO_NAMES },
+	{ "json",	no_argument,		NULL,	OPT_JSON },
+	{ "ignore-missing", no_argument,	NULL,	OPT_IGNORE_MISSING },
+	{ "quiet",	no_argument,		NULL,	OPT_QUIET },
+	{ "status",	no_argument,		NULL,	OPT_STATUS },
+	{ "strict",	no_argument,		NULL,	OPT_STRICT },
+	{ "expect",	required_argument,	NULL,	OPT_EXPECT },
+	{ "progress",	no_argument,		NULL,	OPT_PROGRESS },
+	{ "backend",	required_argument,	NULL,	OPT_BACKEND },
+	{ "debug",	no_argument,		NULL,	OPT_DEBUG },
+	{ "list",	no_argument,		NULL,	OPT_LIST },
+	{ "help",	no_argument,		NULL,	OPT_HELP },
+	{ "version",	no_argument,		NULL,	OPT_VERSION },
+	{ NULL,		0,			NULL,	0 }
+};
+
+static void
+try_help(const struct gnu *g)
+{
+	fprintf(stderr, "Try '%s --help' for more information.\n",
+	    g->progname);
+}
+
+/* A usage error: the message, the pointer to --help, exit status 1. */
+static int
+usage_error(const struct gnu *g, const char *msg)
+{
+	if (msg != NULL)
+		warnx("%s", msg);
+	try_help(g);
+	return 1;
+}
+
+static void
+help(const struct gnu *g)
+{
+	if (g->legacy)
+		printf("Usage: %s [OPTION]... [FILE]...\n"
+		    "Print or check %s checksums.\n", g->progname,
+		    mds_alg_tag(g->algs[0]));
+	else
+		printf("Usage: %s [OPTION]... [FILE]...\n"
+		    "Print or check checksums (sha256 unless -a says "
+		    "otherwise).\n", g->progname);
+	printf("With no FILE, or when FILE is -, read standard input.\n\n");
+	if (!g->legacy)
+		printf(
+"  -a, --algorithm=LIST  comma-separated algorithms (see --list)\n");
+	printf(
+"  -b, --binary          mark untagged lines with '*' (binary mode)\n"
+"  -c, --check           read checksums from the FILEs and check them\n"
+"      --tag             BSD-style lines: ALGORITHM (FILE) = DIGEST\n"
+"  -t, --text            mark untagged lines with ' ' (text mode)\n"
+"  -z, --zero            end each output line with NUL, not newline,\n"
+"                        and do not escape file names\n");
+	if (!g->legacy)
+		printf(
+"      --untagged        coreutils-style lines: DIGEST  FILE\n"
+"      --base64          print digests in base64\n"
+"      --no-names        print only the digests\n"
+"      --json            one JSON object per line: file, algorithm,\n"
+"                        digest, size\n"
+"      --expect=DIGEST   check the one FILE against DIGEST\n"
+"  -C, --checklist=MANIFEST  check only the FILEs, against MANIFEST\n"
+"  -R, --recursive       hash the files under directory operands\n"
+"  -j, --jobs=N          hash N files at a time (default: CPUs usable)\n"
+"      --progress        show progress on stderr when it is a terminal\n"
+"      --backend=NAME    portable, libmd or openssl\n"
+"      --debug           say on stderr how each input is hashed\n"
+"      --list            list algorithms and backends\n");
+	printf("\nThe following options are useful only when verifying "
+	    "checksums:\n"
+"      --ignore-missing  don't fail or report status for missing files\n"
+"      --quiet           don't print OK for each successfully verified "
+"file\n"
+"      --status          don't output anything, status code shows "
+"success\n"
+"      --strict          exit non-zero for improperly formatted "
+"checksum lines\n"
+"  -w, --warn            warn about improperly formatted checksum lines\n"
+"\n"
+"      --help            display this help and exit\n"
+"      --version         output version information and exit\n"
+"\nExit status is 0 if all is well, 1 otherwise.\n");
+}
+
+/* -a LIST: comma-separated algorithm names; -1 (reported) on error. */
+static int
+parse_algorithms(struct gnu *g, const char *list)
+{
+	char *copy, *name, *rest;
+	const struct mds_alg *alg;
+
+	if ((copy = strdup(list)) == NULL)
+		err(1, NULL);
+	g->nalgs = 0;
+	for (rest = copy; (name = strsep(&rest, ",")) != NULL;) {
+		if ((alg = mds_alg_find(name)) == NULL) {
+			warnx("invalid argument '%s' for '--algorithm'", name);
+			free(copy);
+			return -1;
+		}
+		if (g->nalgs == MAX_ALGS) {
+			warnx("too many algorithms in '%s'", list);
+			free(copy);
+			return -1;
+		}
+		g->algs[g->nalgs++] = alg;
+	}
+	free(copy);
+	return 0;
+}
+
+static int
+parse_jobs(const char *s, size_t *jobs)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(s, &end, 10);
+	if (errno != 0 || end == s || *end != '\0' || n < 1 || n > 1024) {
+		warnx("invalid number of jobs: '%s'", s);
+		return -1;
+	}
+	*jobs = (size_t)n;
+	return 0;
+}
+
+int
+gnu_list(void)
+{
+	const struct mds_alg *alg;
+	const char *be;
+	size_t i;
+
+	printf("algorithms:\n");
+	for (i = 0; (alg = mds_alg_at(i)) != NULL; i++)
+		printf("%s\n", mds_alg_name(alg));
+	printf("\nbackends:\n");
+	for (i = 0; (be = mds_backend_at(i)) != NULL; i++)
+		printf("%s%s\n", be, mds_backend_built(be) == 1 ? "" :
+		    " (not built)");
+	printf("\ndefault backend per algorithm:\n");
+	for (i = 0; (alg = mds_alg_at(i)) != NULL; i++)
+		printf("%s %s\n", mds_alg_name(alg),
+		    (be = mds_alg_backend(alg)) != NULL ? be : "(none)");
+	printf("\ndispatch levels:\nportable\n");
+	return close_stdout() == 0 ? 0 : 1;
+}
+
+/* The consistency checks coreutils makes, in its words. */
+static const char *
+check_options(const struct gnu *g, int prefix_tag, int binary)
+{
+	if (prefix_tag && binary == 0)
+		return g->legacy ? "--tag does not support --text mode" :
+		    "--text mode is only supported with --untagged";
+	if (g->delim != '\n' && g->check)
+		return "the --zero option is not supported when verifying "
+		    "checksums";
+	if (g->legacy && prefix_tag && g->check)
+		return "the --tag option is meaningless when verifying "
+		    "checksums";
+	if (binary >= 0 && g->check)
+		return "the --binary and --text options are meaningless when "
+		    "verifying checksums";
+	if (g->ignore_missing && !g->check)
+		return "the --ignore-missing option is meaningful only when "
+		    "verifying checksums";
+	if (g->status_only && !g->check)
+		return "the --status option is meaningful only when verifying "
+		    "checksums";
+	if (g->warn && !g->check)
+		return "the --warn option is meaningful only when verifying "
+		    "checksums";
+	if (g->quiet && !g->check)
+		return "the --quiet option is meaningful only when verifying "
+		    "checksums";
+	if (g->strict && !g->check)
+		return "the --strict option is meaningful only when verifying "
+		    "checksums";
+	return NULL;
+}
+
+int
+gnu_main(const char *progname, const struct mds_alg *legacy_alg, int argc,
+    char **argv)
+{
+	struct gnu g;
+	const char *msg, *shortopts;
+	int ch, prefix_tag = -1, binary = -1, list = 0, status;
+
+	memset(&g, 0, sizeof(g));
+	g.progname = progname;
+	g.delim = '\n';
+	g.jobs = default_jobs();
+	g.algs[0] = legacy_alg != NULL ? legacy_alg : mds_alg_find("sha256");
+	g.nalgs = 1;
+	g.legacy = legacy_alg != NULL;
+	g.algs_given = g.legacy;
+	gnu_messages = 1;
+	/* Whole lines at once, as coreutils: parallel runs do not interleave. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	shortopts = g.legacy ? "bctwz" : "a:bcC:j:Rtwz";
+
+	while ((ch = getopt_long(argc, argv, shortopts, longopts, NULL)) !=
+	    -1) {
+		/* Long options that legacy names do not have. */
+		if (g.legacy && ch != OPT_TAG && ch != OPT_IGNORE_MISSING &&
+		    ch != OPT_QUIET && ch != OPT_STATUS && ch != OPT_STRICT &&
+		    ch != OPT_HELP && ch != OPT_VERSION && ch != OPT_DEBUG &&
+		    ch != OPT_BACKEND && strchr("bctwz", ch) == NULL)
+			return usage_error(&g, "unrecognized option");
+		switch (ch) {
+		case 'a':
+			if (parse_algorithms(&g, optarg) == -1)
+				return usage_error(&g, NULL);
+			g.algs_given = 1;
+			break;
+		case 'b':
+			binary = 1;
+			break;
+		case 'c':
+			g.check = 1;
+			break;
+		case 'C':
+			g.checklist = optarg;
+			break;
+		case 'j':
+			if (parse_jobs(optarg, &g.jobs) == -1)
+				return usage_error(&g, NULL);
+			break;
+		case 'R':
+			g.recursive = 1;
+			break;
+		case 't':
+			binary = 0;
+			break;
+		case 'w':
+			g.status_only = 0;
+			g.warn = 1;
+			g.quiet = 0;
+			break;
+		case 'z':
+			g.delim = '\0';
+			break;
+		case OPT_TAG:
+			prefix_tag = 1;
+			binary = 1;
+			break;
+		case OPT_UNTAGGED:
+			if (prefix_tag == 1)
+				binary = -1;
+			prefix_tag = 0;
+			break;
+		case OPT_BASE64:
+			g.base64 = 1;
+			break;
+		case OPT_NO_NAMES:
+			g.no_names = 1;
+			break;
+		case OPT_JSON:
+			g.json = 1;
+			break;
+		case OPT_IGNORE_MISSING:
+			g.ignore_missing = 1;
+			break;
+		case OPT_QUIET:
+			g.status_only = 0;
+			g.warn = 0;
+			g.quiet = 1;
+			break;
+		case OPT_STATUS:
+			g.status_only = 1;
+			g.warn = 0;
+			g.quiet = 0;
+			break;
+		case OPT_STRICT:
+			g.strict = 1;
+			break;
+		case OPT_EXPECT:
+			g.expect = optarg;
+			break;
+		case OPT_PROGRESS:
+			g.progress = isatty(STDERR_FILENO);
+			break;
+		case OPT_BACKEND:
+			if (mds_set_backend(optarg) == -1) {
+				warnx("--backend=%s: %s", optarg,
+				    errno == ENOTSUP ? "backend not built in "
+				    "this program" : "no such backend");
+				return usage_error(&g, NULL);
+			}
+			break;
+		case OPT_DEBUG:
+			debug_flag = 1;
+			break;
+		case OPT_LIST:
+			list = 1;
+			break;
+		case OPT_HELP:
+			help(&g);
+			return close_stdout() == 0 ? 0 : 1;
+		case OPT_VERSION:
+			printf("%s (mdsum) %s\n", g.progname, MDSUM_VERSION);
+			return close_stdout() == 0 ? 0 : 1;
+		default:
+			return usage_error(&g, NULL);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (list)
+		return gnu_list();
+	if (check_backend_env() == -1)
+		return 1;
+	if (prefix_tag == -1)
+		prefix_tag = !g.legacy;
+	if ((msg = check_options(&g, prefix_tag, binary)) != NULL)
+		return usage_error(&g, msg);
+	g.tagged = prefix_tag;
+	g.binary = binary;
+	if (g.expect != NULL && (argc != 1 || g.check || g.checklist))
+		return usage_error(&g, "--expect takes exactly one FILE");
+	if (g.checklist != NULL && g.check)
+		return usage_error(&g, "--checklist and --check exclude "
+		    "each other");
+	if ((g.expect != NULL || g.checklist != NULL || g.check) &&
+	    g.nalgs > 1 && g.expect != NULL)
+		return usage_error(&g, "--expect takes one algorithm");
+
+	if (g.expect != NULL)
+		status = gnu_expect(&g, argv[0]);
+	else if (g.checklist != NULL)
+		status = gnu_checklist(&g, argv, (size_t)argc);
+	else if (g.check)
+		status = gnu_check(&g, argv, (size_t)argc);
+	else
+		status = gnu_generate(&g, argv, (size_t)argc);
+	if (close_stdout() == -1)
+		status = 1;
+	return status;
+}
