@@ -28,7 +28,7 @@ BIN_OBJS =	bin/mdsum.o bin/bsd.o bin/gnu.o bin/generate.o bin/check.o \
 BSD_LINKS =	bin/md5 bin/sha256 bin/sha512h bin/keccak256
 SUM_LINKS =	bin/md5sum bin/sha256sum bin/sha512hsum bin/keccak256sum
 
-TEST_OBJS =	tests/run.o tests/vectors.o tests/diff.o tests/api.o \
+TEST_OBJS =	tests/run.o tests/util.o tests/vectors.o tests/diff.o tests/api.o \
 		tests/big.o
 
 # Every object of every build variant, for clean.
@@ -69,6 +69,8 @@ $(TEST_OBJS): lib/mdsum.h tests/tests.h config.mk
 check: all tests/run
 	tests/run tests/vectors
 	sh tests/cli_bsd.sh bin
+	sh tests/cli_gnu.sh bin
+	sh tests/completions.sh bin
 
 clean:
 	rm -f $(ALL_OBJS) lib/libmdsum.a tests/run bin/mdsum $(BSD_LINKS) $(SUM_LINKS)

@@ -7,7 +7,6 @@
  * 'a'; their digests are the published values of each algorithm.
  */
 #include <stddef.h>
-#include <strings.h>
 
 #include "mds_int.h"
 
@@ -205,6 +204,23 @@ static const struct mds_alg registry[] = {
 
 typedef char registry_fits[NALGS <= MDS_MAX_ALGS ? 1 : -1];
 
+/* Names are ASCII: compare them without the locale's idea of case. */
+static int
+name_eq(const char *a, const char *b)
+{
+	unsigned char ca, cb;
+
+	do {
+		ca = (unsigned char)*a++;
+		cb = (unsigned char)*b++;
+		if (ca >= 'A' && ca <= 'Z')
+			ca = (unsigned char)(ca - 'A' + 'a');
+		if (cb >= 'A' && cb <= 'Z')
+			cb = (unsigned char)(cb - 'A' + 'a');
+	} while (ca == cb && ca != '\0');
+	return ca == cb;
+}
+
 size_t
 mds_alg_count(void)
 {
@@ -225,11 +241,11 @@ mds_alg_find(const char *name)
 	if (name == NULL)
 		return NULL;
 	for (i = 0; i < NALGS; i++) {
-		if (strcasecmp(name, registry[i].name) == 0 ||
-		    strcasecmp(name, registry[i].tag) == 0)
+		if (name_eq(name, registry[i].name) ||
+		    name_eq(name, registry[i].tag))
 			return &registry[i];
 		for (j = 0; j < 3 && registry[i].aliases[j] != NULL; j++)
-			if (strcasecmp(name, registry[i].aliases[j]) == 0)
+			if (name_eq(name, registry[i].aliases[j]))
 				return &registry[i];
 	}
 	return NULL;
