@@ -362,11 +362,14 @@ line_work(void *arg, void *item)
 		hash_input(&it->in, m->g->ignore_missing);
 }
 
-/* `name: RESULT`, the name escaped as in the output of mdsum. */
+/*
+ * `name: RESULT`.  As coreutils 9.1 does, only a newline makes the name
+ * escaped here (then backslashes and carriage returns are escaped too).
+ */
 static void
 put_status(const char *name, const char *result)
 {
-	int escape = name_needs_escape(name);
+	int escape = strchr(name, '\n') != NULL;
 
 	if (escape)
 		putchar('\\');

@@ -49,6 +49,23 @@ static const struct option longopts[] = {
 	{ NULL,		0,			NULL,	0 }
 };
 
+/* coreutils' md5sum, sha256sum, ...: their options and no others. */
+static const struct option legacy_longopts[] = {
+	{ "binary",	no_argument,		NULL,	'b' },
+	{ "check",	no_argument,		NULL,	'c' },
+	{ "help",	no_argument,		NULL,	OPT_HELP },
+	{ "ignore-missing", no_argument,	NULL,	OPT_IGNORE_MISSING },
+	{ "quiet",	no_argument,		NULL,	OPT_QUIET },
+	{ "status",	no_argument,		NULL,	OPT_STATUS },
+	{ "strict",	no_argument,		NULL,	OPT_STRICT },
+	{ "tag",	no_argument,		NULL,	OPT_TAG },
+	{ "text",	no_argument,		NULL,	't' },
+	{ "version",	no_argument,		NULL,	OPT_VERSION },
+	{ "warn",	no_argument,		NULL,	'w' },
+	{ "zero",	no_argument,		NULL,	'z' },
+	{ NULL,		0,			NULL,	0 }
+};
+
 static void
 try_help(const struct gnu *g)
 {
@@ -239,14 +256,8 @@ gnu_main(const char *progname, const struct mds_alg *legacy_alg, int argc,
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	shortopts = g.legacy ? "bctwz" : "a:bcC:j:Rtwz";
 
-	while ((ch = getopt_long(argc, argv, shortopts, longopts, NULL)) !=
-	    -1) {
-		/* Long options that legacy names do not have. */
-		if (g.legacy && ch != OPT_TAG && ch != OPT_IGNORE_MISSING &&
-		    ch != OPT_QUIET && ch != OPT_STATUS && ch != OPT_STRICT &&
-		    ch != OPT_HELP && ch != OPT_VERSION && ch != OPT_DEBUG &&
-		    ch != OPT_BACKEND && strchr("bctwz", ch) == NULL)
-			return usage_error(&g, "unrecognized option");
+	while ((ch = getopt_long(argc, argv, shortopts,
+	    g.legacy ? legacy_longopts : longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			if (parse_algorithms(&g, optarg) == -1)

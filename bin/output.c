@@ -65,15 +65,25 @@ put_json_string(FILE *fp, const char *s)
 	putc('"', fp);
 }
 
-/* Flush stdout; a write error (full disk, closed stdout) is an error. */
+/*
+ * Flush stdout; a write error (full disk, closed stdout) is an error.
+ * As coreutils, the GNU-style tool says just "write error" when an earlier
+ * write failed, and adds the reason when the final flush does.
+ */
 int
 close_stdout(void)
 {
-	if (fflush(stdout) == EOF || ferror(stdout)) {
-		if (errno == 0)
-			errno = EIO;
-		warn(gnu_messages ? "write error" : "stdout");
-		return -1;
-	}
-	return 0;
+	int earlier = ferror(stdout), now = fflush(stdout) == EOF;
+
+	if (!earlier && !now)
+		return 0;
+	if (errno == 0)
+		errno = EIO;
+	if (!gnu_messages)
+		warn("stdout");
+	else if (now)
+		warn("write error");
+	else
+		warnx("write error");
+	return -1;
 }

@@ -1,0 +1,98 @@
+# bash completion for mdsum and its coreutils-style names md5sum,
+# sha256sum, sha512hsum and keccak256sum.  Uses bash-completion's helpers
+# when they are loaded and plain compgen otherwise.
+
+# The algorithms of `mdsum --list', in registry order.  tests/completions.sh
+# checks that this list, _mdsum and mdsum.fish agree with the program.
+_mdsum_algorithms='md5 sha1 sha256 sha512 sha512h sha3-256 keccak256'
+_mdsum_backends='portable libmd openssl'
+
+_mdsum()
+{
+	local cur prev words cword split
+	local opts i
+
+	if declare -F _init_completion >/dev/null 2>&1; then
+		_init_completion -s || return
+	else
+		cur=${COMP_WORDS[COMP_CWORD]}
+		prev=${COMP_WORDS[COMP_CWORD - 1]}
+		words=("${COMP_WORDS[@]}")
+		cword=$COMP_CWORD
+		# Without bash-completion "--jobs=4" arrives as three words.
+		if [[ $cur == = ]]; then
+			prev=${COMP_WORDS[COMP_CWORD - 1]}
+			cur=
+		elif [[ $prev == = && $cword -ge 2 ]]; then
+			prev=${COMP_WORDS[COMP_CWORD - 2]}
+		fi
+	fi
+
+	if [[ ${words[0]##*/} == mdsum ]]; then
+		opts='-a -b -c -t -w -z -C -R -j --algorithm= --tag --untagged
+		    --binary --text --zero --base64 --no-names --json --check
+		    --ignore-missing --quiet --status --strict --warn --expect=
+		    --checklist= --recursive --jobs= --progress --backend= --debug
+		    --list --help --version'
+	else
+		# md5sum, sha256sum, ...: the name fixes the algorithm; offer
+		# what coreutils' tool of that name has.
+		opts='-b -c -t -w -z --binary --check --tag --text --zero
+		    --ignore-missing --quiet --status --strict --warn --help
+		    --version'
+	fi
+
+	case $prev in
+	-a | --algorithm)
+		# A comma-separated list: complete its last element.
+		local head=${cur%"${cur##*,}"}
+		COMPREPLY=($(compgen -P "$head" -W "$_mdsum_algorithms" \
+		    -- "${cur##*,}"))
+		return
+		;;
+	--backend)
+		COMPREPLY=($(compgen -W "$_mdsum_backends" -- "$cur"))
+		return
+		;;
+	-C | --checklist)
+		_mdsum_files
+		return
+		;;
+	-j | --jobs | --expect)
+		# a number, a digest: nothing to offer
+		COMPREPLY=()
+		return
+		;;
+	esac
+
+	# After "--" every word is a file.
+	for ((i = 1; i < cword; i++)); do
+		if [[ ${words[i]} == -- ]]; then
+			_mdsum_files
+			return
+		fi
+	done
+
+	if [[ $cur == -* ]]; then
+		COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+		if [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *= ]]; then
+			compopt -o nospace 2>/dev/null
+		fi
+		return
+	fi
+	# File operands, and manifests with -c.
+	_mdsum_files
+}
+
+_mdsum_files()
+{
+	if declare -F _filedir >/dev/null 2>&1; then
+		_filedir
+	else
+		compopt -o filenames 2>/dev/null
+		local IFS=$'\n'
+		COMPREPLY=($(compgen -f -- "$cur"))
+	fi
+}
+
+complete -F _mdsum mdsum md5sum sha256sum sha512hsum keccak256sum

@@ -1,0 +1,56 @@
+# fish completion for mdsum and its coreutils-style names md5sum,
+# sha256sum, sha512hsum and keccak256sum.  fish loads completions by
+# command name, so install this file (or links to it) as mdsum.fish,
+# md5sum.fish, sha256sum.fish, sha512hsum.fish and keccak256sum.fish; a
+# file in ~/.config/fish/completions hides the one fish ships for a
+# coreutils command of the same name.  Whichever is loaded sets up all five
+# commands, replacing what an earlier load set.  File operands are completed
+# by default.
+
+# The algorithms of `mdsum --list', in registry order.  tests/completions.sh
+# checks that this list, mdsum.bash and _mdsum agree with the program.
+function __mdsum_algorithms
+    printf '%s\n' md5 sha1 sha256 sha512 sha512h sha3-256 keccak256
+end
+
+# -a takes a comma-separated list: offer each algorithm after whatever
+# complete list elements the current token already holds.
+function __mdsum_algorithm_list
+    set -l tok (commandline -ct)
+    set tok (string replace -r -- '^(--algorithm=|-a)' '' $tok)
+    set -l head (string match -r -- '^.*,' $tok)
+    for a in (__mdsum_algorithms)
+        printf '%s%s\n' "$head" $a
+    end
+end
+
+for cmd in mdsum md5sum sha256sum sha512hsum keccak256sum
+    complete -c $cmd -e
+    complete -c $cmd -s b -l binary -d 'Mark untagged lines with * (binary mode)'
+    complete -c $cmd -s t -l text -d 'Mark untagged lines with a space (text mode)'
+    complete -c $cmd -s z -l zero -d 'End lines with NUL, do not escape names'
+    complete -c $cmd -s c -l check -d 'Read manifests and verify the files they list'
+    complete -c $cmd -l ignore-missing -d 'With -c, skip listed files that do not exist'
+    complete -c $cmd -l quiet -d 'With -c, do not print OK lines'
+    complete -c $cmd -l status -d 'With -c, print nothing; the exit status tells'
+    complete -c $cmd -l strict -d 'With -c, fail on improperly formatted lines'
+    complete -c $cmd -s w -l warn -d 'With -c, report improperly formatted lines'
+    complete -c $cmd -l tag -d 'Write tagged lines: SHA256 (file) = digest'
+    complete -c $cmd -l help -d 'Print a summary of the options and exit'
+    complete -c $cmd -l version -d 'Print the version and exit'
+end
+
+# Only mdsum itself: md5sum and the others have a fixed algorithm.
+complete -c mdsum -s a -l algorithm -x -a '(__mdsum_algorithm_list)' -d 'Digest algorithms, comma-separated'
+complete -c mdsum -l untagged -d 'Write digest, two spaces, name'
+complete -c mdsum -l base64 -d 'Write digests in base64'
+complete -c mdsum -l no-names -d 'Write the digest only'
+complete -c mdsum -l json -d 'Write one JSON object per line'
+complete -c mdsum -l expect -x -d 'Verify the one file against a digest'
+complete -c mdsum -s C -l checklist -r -F -d 'Verify only the named files against a manifest'
+complete -c mdsum -s R -l recursive -d 'Descend into directories, in sorted order'
+complete -c mdsum -s j -l jobs -x -d 'Hash this many files in parallel'
+complete -c mdsum -l progress -d 'Show progress on stderr when it is a terminal'
+complete -c mdsum -l backend -x -a 'portable libmd openssl' -d 'Use this implementation'
+complete -c mdsum -l debug -d 'Report backend and read path on stderr'
+complete -c mdsum -l list -d 'List algorithms, backends and dispatch levels'

@@ -1,0 +1,405 @@
+#!/bin/sh
+# completions.sh: checks that the shell completions in completions/ agree
+# with the program: the algorithms offered for mdsum -a are the ones
+# `mdsum --list' prints, and the commands each file registers are the ones
+# the build links to mdsum.
+#
+# usage: sh tests/completions.sh BINDIR
+#
+# BINDIR holds the built mdsum and its links (md5, sha256, ..., md5sum,
+# sha256sum, ...).  The completions are found beside this script, in
+# ../completions.  `mdsum --list' must print the algorithm names one per line
+# (the first word of each line counts) under a heading line "algorithms:";
+# the list ends at a blank line or at the next heading (a line ending in ":").
+#
+# Output as in cli_bsd.sh: "ok N - what", "not ok N - what" with "#" lines
+# saying why, "ok N - what # SKIP why", then "1..N" and the summary
+# "N passed, N failed[, N skipped]"; the exit status is 1 if any test failed.
+# Lists are compared as sets: the order of the registry is not checked.
+
+# shellcheck disable=SC2016,SC2020,SC2046,SC2086
+# (tr maps blanks to newlines; unquoted expansions split name lists on
+# purpose; the single-quoted scripts are for bash and fish to expand)
+set -u
+
+if [ $# -ne 1 ]; then
+	echo "usage: sh tests/completions.sh BINDIR" >&2
+	exit 2
+fi
+case $1 in
+/*)	B=$1 ;;
+*)	B=$(pwd)/$1 ;;
+esac
+case $0 in
+*/*)	C=$(cd "${0%/*}/.." && pwd)/completions ;;
+*)	C=$(cd .. && pwd)/completions ;;
+esac
+if [ ! -d "$C" ]; then
+	echo "completions.sh: $C: no such directory" >&2
+	exit 2
+fi
+
+LC_ALL=C
+export LC_ALL
+exec </dev/null
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/completions.XXXXXX") || exit 2
+trap 'rm -rf "$T"' EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+n=0
+npass=0
+nfail=0
+nskip=0
+why=
+
+ok()
+{
+	n=$((n + 1))
+	npass=$((npass + 1))
+	printf 'ok %d - %s\n' "$n" "$1"
+}
+
+skip()
+{
+	n=$((n + 1))
+	nskip=$((nskip + 1))
+	printf 'ok %d - %s # SKIP %s\n' "$n" "$1" "$2"
+}
+
+bad()
+{
+	why="${why:+$why
+}$1"
+}
+
+# verdict DESC: ok unless a check since the last verdict called bad.
+verdict()
+{
+	n=$((n + 1))
+	if [ -z "$why" ]; then
+		npass=$((npass + 1))
+		printf 'ok %d - %s\n' "$n" "$1"
+	else
+		nfail=$((nfail + 1))
+		printf 'not ok %d - %s\n' "$n" "$1"
+		printf '%s\n' "$why" | sed 's/^/#   /'
+	fi
+	why=
+}
+
+have()
+{
+	command -v "$1" >/dev/null 2>&1
+}
+
+# words TEXT...: one word a line, sorted, duplicates kept (so that a name
+# listed twice shows up as a difference).
+words()
+{
+	printf '%s\n' "$@" | tr ' \t' '\n\n' | sed '/^$/d' | sort
+}
+
+# same_set WHAT FILE-WANT FILE-GOT: complains unless both hold the same
+# lines.
+same_set()
+{
+	if ! cmp -s "$2" "$3"; then
+		_missing=$(comm -23 "$2" "$3" | tr '\n' ' ')
+		_extra=$(comm -13 "$2" "$3" | tr '\n' ' ')
+		bad "$1 differ${_missing:+; missing: $_missing}${_extra:+; not expected: $_extra}"
+	fi
+}
+
+# --- what the program says ----------------------------------------------
+
+ALGS=$T/algs
+have_list=no
+if [ ! -x "$B/mdsum" ]; then
+	bad "$B/mdsum: not found or not executable"
+elif ! "$B/mdsum" --list >"$T/list" 2>"$T/list.err"; then
+	bad "mdsum --list failed (exit status $?): $(head -n 3 "$T/list.err")"
+else
+	awk '
+		/^algorithms:[ \t]*$/ { on = 1; next }
+		on && /^[ \t]*$/ { exit }
+		on && /:[ \t]*$/ { exit }
+		on { print $1 }
+	' "$T/list" | sort >"$ALGS"
+	if [ -s "$ALGS" ]; then
+		have_list=yes
+	else
+		bad "mdsum --list printed no names under a line \"algorithms:\""
+		sed -n '1,10s/^/  /p' "$T/list" >"$T/list.head"
+		bad "its output began:$(printf '\n'; cat "$T/list.head")"
+	fi
+fi
+verdict "mdsum --list: algorithm names under \"algorithms:\""
+if [ $have_list = yes ]; then
+	echo "# algorithms: $(tr '\n' ' ' <"$ALGS")"
+fi
+
+# Backends, when --list has such a heading: each must be offered.
+BACKENDS=$T/backends
+if [ $have_list = yes ]; then
+	awk '
+		/^backends:[ \t]*$/ { on = 1; next }
+		on && /^[ \t]*$/ { exit }
+		on && /:[ \t]*$/ { exit }
+		on { print $1 }
+	' "$T/list" | sort >"$BACKENDS"
+else
+	: >"$BACKENDS"
+fi
+
+# The links the build made: BSD tools are named after an algorithm, the
+# coreutils-style names are an algorithm followed by "sum".
+BSD_LINKS=$T/bsd_links
+SUM_LINKS=$T/sum_links
+: >"$BSD_LINKS"
+echo mdsum >"$SUM_LINKS"
+for f in "$B"/*; do
+	[ -L "$f" ] || continue
+	name=${f##*/}
+	if [ $have_list = yes ] && grep -qx -e "$name" "$ALGS"; then
+		echo "$name" >>"$BSD_LINKS"
+	elif [ $have_list = yes ] && grep -qx -e "${name%sum}" "$ALGS"; then
+		echo "$name" >>"$SUM_LINKS"
+	fi
+done
+sort -o "$BSD_LINKS" "$BSD_LINKS"
+sort -o "$SUM_LINKS" "$SUM_LINKS"
+
+# check_algs DESC FILE-WITH-NAMES: the names must be the --list set.
+check_algs()
+{
+	if [ $have_list = no ]; then
+		bad "no algorithm list from mdsum --list to compare with"
+	elif [ ! -s "$2" ]; then
+		bad "no algorithm names found"
+	else
+		same_set "algorithm names" "$ALGS" "$2"
+	fi
+	verdict "$1"
+}
+
+# check_cmds DESC WANT-FILE NAME...: the names registered must be those in
+# WANT-FILE (the links of this build).
+check_cmds()
+{
+	_d=$1
+	_w=$2
+	shift 2
+	words "$@" >"$T/cmds"
+	if [ $have_list = no ]; then
+		bad "no algorithm list from mdsum --list: links not classified"
+	else
+		same_set "commands" "$_w" "$T/cmds"
+	fi
+	verdict "$_d"
+}
+
+# --- mdsum: the -a list --------------------------------------------------
+
+F=$C/mdsum.bash
+if [ -f "$F" ]; then
+	words $(sed -n "s/^_mdsum_algorithms='\(.*\)'\$/\1/p" "$F") >"$T/got"
+	check_algs "mdsum.bash: _mdsum_algorithms is the --list set" "$T/got"
+	if have bash; then
+		# What the function really offers after "mdsum -a ".
+		bash -c '
+			. "$1" || exit 1
+			COMP_WORDS=(mdsum -a "")
+			COMP_CWORD=2
+			COMP_LINE="mdsum -a "
+			COMP_POINT=${#COMP_LINE}
+			COMPREPLY=()
+			_mdsum
+			printf "%s\n" "${COMPREPLY[@]}"
+		' sh "$F" 2>"$T/bash.err" | sed '/^$/d' | sort >"$T/got"
+		[ -s "$T/bash.err" ] && bad "bash said: $(head -n 3 "$T/bash.err")"
+		check_algs "mdsum.bash: \"mdsum -a <TAB>\" offers the --list set" \
+		    "$T/got"
+
+		bash -c '
+			. "$1" || exit 1
+			COMP_WORDS=(mdsum --algorithm = "md5,sha")
+			COMP_CWORD=3
+			COMP_LINE="mdsum --algorithm=md5,sha"
+			COMP_POINT=${#COMP_LINE}
+			COMPREPLY=()
+			_mdsum
+			printf "%s\n" "${COMPREPLY[@]}"
+		' sh "$F" 2>/dev/null | sed '/^$/d' | sort >"$T/got"
+		grep '^sha' "$ALGS" 2>/dev/null | sed 's/^/md5,/' >"$T/want"
+		same_set "completions of --algorithm=md5,sha" "$T/want" "$T/got"
+		verdict "mdsum.bash: \"mdsum --algorithm=md5,sha<TAB>\" completes the list's last element"
+
+		bash -c '
+			. "$1" || exit 1
+			complete -p
+		' sh "$F" 2>/dev/null | sed -n 's/^complete -F _mdsum //p' >"$T/got"
+		check_cmds "mdsum.bash: registered for mdsum and the *sum links" \
+		    "$SUM_LINKS" $(cat "$T/got")
+	else
+		skip "mdsum.bash: \"mdsum -a <TAB>\" offers the --list set" "no bash"
+		skip "mdsum.bash: \"mdsum --algorithm=md5,sha<TAB>\" completes the list's last element" "no bash"
+		check_cmds "mdsum.bash: registered for mdsum and the *sum links" \
+		    "$SUM_LINKS" $(sed -n 's/^complete -F _mdsum //p' "$F")
+	fi
+	if [ -s "$BACKENDS" ]; then
+		words $(sed -n "s/^_mdsum_backends='\(.*\)'\$/\1/p" "$F") >"$T/got"
+		comm -23 "$BACKENDS" "$T/got" >"$T/miss"
+		[ -s "$T/miss" ] &&
+		    bad "backends not offered: $(tr '\n' ' ' <"$T/miss")"
+		verdict "mdsum.bash: --backend offers every backend of --list"
+	fi
+else
+	bad "$F: missing"
+	verdict "mdsum.bash exists"
+fi
+
+F=$C/_mdsum
+if [ -f "$F" ]; then
+	words $(sed -n 's/^algorithms=(\(.*\))$/\1/p' "$F") >"$T/got"
+	check_algs "_mdsum: algorithms=(...) is the --list set" "$T/got"
+	check_cmds "_mdsum: #compdef names mdsum and the *sum links" \
+	    "$SUM_LINKS" $(sed -n '1s/^#compdef //p' "$F")
+	if [ -s "$BACKENDS" ]; then
+		words $(sed -n 's/^backends=(\(.*\))$/\1/p' "$F") >"$T/got"
+		comm -23 "$BACKENDS" "$T/got" >"$T/miss"
+		[ -s "$T/miss" ] &&
+		    bad "backends not offered: $(tr '\n' ' ' <"$T/miss")"
+		verdict "_mdsum: --backend offers every backend of --list"
+	fi
+	if have zsh; then
+		zsh -n "$F" 2>"$T/err" || bad "zsh -n: $(head -n 3 "$T/err")"
+		verdict "_mdsum: zsh -n"
+	else
+		skip "_mdsum: zsh -n" "zsh not installed"
+	fi
+else
+	bad "$F: missing"
+	verdict "_mdsum exists"
+fi
+
+F=$C/mdsum.fish
+if [ -f "$F" ]; then
+	# the line after "function __mdsum_algorithms": printf '%s\n' NAME...
+	words $(awk '
+		/^function __mdsum_algorithms$/ { getline; print; exit }
+	' "$F" | sed "s/^ *printf '%s\\\\n' //") >"$T/got"
+	check_algs "mdsum.fish: __mdsum_algorithms is the --list set" "$T/got"
+	if have fish; then
+		fish -c 'source $argv[1]; complete -C "mdsum -a "' "$F" \
+		    2>"$T/fish.err" | cut -f 1 | sort >"$T/got"
+		[ -s "$T/fish.err" ] && bad "fish said: $(head -n 3 "$T/fish.err")"
+		check_algs "mdsum.fish: \"mdsum -a <TAB>\" offers the --list set" \
+		    "$T/got"
+		fish -c 'source $argv[1]; complete -C "mdsum -a sha256,sha"' \
+		    "$F" 2>/dev/null | cut -f 1 | sort >"$T/got"
+		grep '^sha' "$ALGS" 2>/dev/null | sed 's/^/sha256,/' >"$T/want"
+		same_set "completions of -a sha256,sha" "$T/want" "$T/got"
+		verdict "mdsum.fish: \"mdsum -a sha256,sha<TAB>\" completes the list's last element"
+		fish -n "$F" 2>"$T/err" || bad "fish -n: $(head -n 3 "$T/err")"
+		verdict "mdsum.fish: fish -n"
+	else
+		skip "mdsum.fish: \"mdsum -a <TAB>\" offers the --list set" \
+		    "fish not installed"
+		skip "mdsum.fish: \"mdsum -a sha256,sha<TAB>\" completes the list's last element" \
+		    "fish not installed"
+		skip "mdsum.fish: fish -n" "fish not installed"
+	fi
+	check_cmds "mdsum.fish: set up for mdsum and the *sum links" \
+	    "$SUM_LINKS" $(sed -n 's/^for cmd in //p' "$F")
+	if [ -s "$BACKENDS" ]; then
+		words $(sed -n "s/^complete -c mdsum -l backend -x -a '\([^']*\)'.*/\1/p" \
+		    "$F") >"$T/got"
+		comm -23 "$BACKENDS" "$T/got" >"$T/miss"
+		[ -s "$T/miss" ] &&
+		    bad "backends not offered: $(tr '\n' ' ' <"$T/miss")"
+		verdict "mdsum.fish: --backend offers every backend of --list"
+	fi
+else
+	bad "$F: missing"
+	verdict "mdsum.fish exists"
+fi
+
+# --- the BSD tools: one command per algorithm that has a link -----------
+
+F=$C/md5.bash
+if [ -f "$F" ]; then
+	if have bash; then
+		got=$(bash -c '. "$1" && complete -p' sh "$F" 2>/dev/null |
+		    sed -n 's/^complete -F _mdsum_bsd //p')
+	else
+		got=$(sed -n 's/^complete -F _mdsum_bsd //p' "$F")
+	fi
+	check_cmds "md5.bash: registered for every BSD tool link, each an algorithm" \
+	    "$BSD_LINKS" $got
+else
+	bad "$F: missing"
+	verdict "md5.bash exists"
+fi
+
+F=$C/_md5
+if [ -f "$F" ]; then
+	check_cmds "_md5: #compdef names every BSD tool link, each an algorithm" \
+	    "$BSD_LINKS" $(sed -n '1s/^#compdef //p' "$F")
+else
+	bad "$F: missing"
+	verdict "_md5 exists"
+fi
+
+F=$C/md5.fish
+if [ -f "$F" ]; then
+	check_cmds "md5.fish: set up for every BSD tool link, each an algorithm" \
+	    "$BSD_LINKS" $(sed -n 's/^for cmd in //p' "$F")
+else
+	bad "$F: missing"
+	verdict "md5.fish exists"
+fi
+
+# --- syntax -----------------------------------------------------------------
+
+for F in "$C"/*.bash; do
+	[ -f "$F" ] || continue
+	if have bash; then
+		bash -n "$F" 2>"$T/err" || bad "$(head -n 3 "$T/err")"
+		verdict "${F##*/}: bash -n"
+	else
+		skip "${F##*/}: bash -n" "bash not installed"
+	fi
+done
+for F in "$C"/_*; do
+	[ -f "$F" ] || continue
+	[ "${F##*/}" = _mdsum ] && continue	# done above
+	if have zsh; then
+		zsh -n "$F" 2>"$T/err" || bad "$(head -n 3 "$T/err")"
+		verdict "${F##*/}: zsh -n"
+	else
+		skip "${F##*/}: zsh -n" "zsh not installed"
+	fi
+done
+for F in "$C"/*.fish; do
+	[ -f "$F" ] || continue
+	[ "${F##*/}" = mdsum.fish ] && continue	# done above
+	if have fish; then
+		fish -n "$F" 2>"$T/err" || bad "$(head -n 3 "$T/err")"
+		verdict "${F##*/}: fish -n"
+	else
+		skip "${F##*/}: fish -n" "fish not installed"
+	fi
+done
+
+# --- summary ------------------------------------------------------------------
+
+echo "1..$n"
+if [ $nskip -gt 0 ]; then
+	echo "$npass passed, $nfail failed, $nskip skipped"
+else
+	echo "$npass passed, $nfail failed"
+fi
+[ $nfail -eq 0 ]
