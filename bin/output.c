@@ -43,24 +43,62 @@ put_escaped(FILE *fp, const char *name)
 	}
 }
 
+/* Length of the valid UTF-8 sequence at p, or 0 if it is not one. */
+static size_t
+utf8_len(const unsigned char *p)
+{
+	uint32_t cp;
+	size_t n, i;
+
+	if (*p < 0x80)
+		return 1;
+	if (*p >= 0xc2 && *p <= 0xdf)
+		n = 2;
+	else if (*p >= 0xe0 && *p <= 0xef)
+		n = 3;
+	else if (*p >= 0xf0 && *p <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	cp = *p & (0x7f >> n);
+	for (i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3f);
+	}
+	/* No overlong forms, no surrogates, nothing past U+10FFFF. */
+	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return n;
+}
+
 /*
- * A JSON string: quotes, backslashes and control characters escaped.
- * Bytes that are not ASCII are passed through (names are bytes; most are
- * UTF-8).
+ * A JSON string: quotes, backslashes and control characters escaped.  A
+ * name is bytes, not always UTF-8: a byte that is not part of valid UTF-8
+ * is written as the lone surrogate U+DC00 + byte (Python's
+ * "surrogateescape"), so the output stays valid JSON and loses nothing.
  */
 void
 put_json_string(FILE *fp, const char *s)
 {
-	const unsigned char *p;
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n;
 
 	putc('"', fp);
-	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+	while (*p != '\0') {
 		if (*p == '"' || *p == '\\')
 			fprintf(fp, "\\%c", *p);
 		else if (*p < 0x20)
 			fprintf(fp, "\\u%04x", *p);
-		else
-			putc(*p, fp);
+		else if ((n = utf8_len(p)) == 0)
+			fprintf(fp, "\\u%04x", 0xdc00 + *p);
+		else {
+			fwrite(p, 1, n, fp);
+			p += n;
+			continue;
+		}
+		p++;
 	}
 	putc('"', fp);
 }

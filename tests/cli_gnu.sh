@@ -951,6 +951,22 @@ if [ -n "$PY" ] && "$PY" -c 'import json' 2>/dev/null; then
 	"$PY" -c "$JSON_PY" - sha256 $HF 3 <"$T/out" 2>"$T/py.err" ||
 	    bad "$(tail -n 1 "$T/py.err")"
 	verdict "mdsum --json < FILE: stdin named -"
+
+	# A name that is not UTF-8 (and holds a control character): still
+	# valid JSON, the odd byte as Python's surrogateescape code point.
+	odd=$(printf 'odd\377\001x')
+	printf abc >"$odd"
+	run mdsum --json "$odd"
+	want_rc 0
+	"$PY" -m json.tool --json-lines <"$T/out" >/dev/null 2>"$T/py.err" ||
+	    bad "python3 -m json.tool --json-lines rejects it: $(head -n 2 "$T/py.err")"
+	"$PY" -c 'import json, sys
+o = json.loads(sys.stdin.buffer.read().decode("utf-8"))
+if o["file"].encode("utf-8", "surrogateescape") != b"odd\xff\x01x":
+    sys.exit("file %r" % o["file"])' <"$T/out" 2>"$T/py.err" ||
+	    bad "$(tail -n 1 "$T/py.err")"
+	rm -f "$odd"
+	verdict "mdsum --json NON-UTF-8-NAME: valid JSON, byte kept as U+DCxx"
 else
 	skip "mdsum --json FILES: one valid object per line, fields right" \
 	    "no python3 with json"
