@@ -72,7 +72,15 @@ int		 mds_set_backend(const char *);
 /* The backend the default selection uses for this algorithm, or NULL (errno set). */
 const char	*mds_alg_backend(const struct mds_alg *);
 
-/* Streaming: init, any number of updates, final. */
+/*
+ * Streaming: init, any number of updates, final.  mds_init picks the
+ * implementation as described at mds_set_backend; if MDSUM_BACKEND names
+ * an unknown backend it fails with ENOENT (ENOTSUP: one not built).  Do
+ * not mds_init a context that is still running: mds_discard it first, as
+ * a backend may hold memory in it.  mds_update with length 0 does nothing
+ * (the pointer may then be NULL); mds_update, mds_final and mds_ctx_* on
+ * a context that is not running fail with EINVAL.
+ */
 int	 mds_init(mds_ctx *, const struct mds_alg *);
 int	 mds_init_backend(mds_ctx *, const struct mds_alg *, const char *);
 int	 mds_update(mds_ctx *, const void *, size_t);

@@ -32,6 +32,17 @@ def chunk():
     return struct.pack("<%dQ" % len(words), *words)
 
 
+def digest_zeros(name):
+    """big.c's one-update test: the same length of zero bytes."""
+    h = keccak.new(digest_bits=256) if name == "keccak256" else \
+        hashlib.new(name.replace("sha3-256", "sha3_256"))
+    z = bytes(BIG_CHUNK)
+    for _ in range(BIG_REPEAT):
+        h.update(z)
+    h.update(bytes(BIG_TAIL))
+    return name + " (zeros)", h.hexdigest()
+
+
 def digest(name):
     buf = chunk()
     if name == "keccak256":
@@ -53,4 +64,6 @@ if __name__ == "__main__":
     print("first 8 bytes of the buffer:", chunk()[:8].hex())
     with ProcessPoolExecutor(2) as ex:
         for name, d in ex.map(digest, names):
+            print('\t{ "%s",\n\t    "%s" },' % (name, d))
+        for name, d in ex.map(digest_zeros, ["md5"]):
             print('\t{ "%s",\n\t    "%s" },' % (name, d))

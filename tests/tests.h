@@ -26,7 +26,7 @@ Suite	*mdt_big_suite(void);
  */
 size_t		 mdt_nbuilt(void);
 const char	*mdt_built(size_t);
-void		 mdt_skip_unbuilt(const char *);
+void		 mdt_skip_unbuilt(void);
 
 const struct mds_alg	*mdt_alg(const char *);	/* fails the test if unknown */
 const struct mds_alg	*mdt_alg_at(size_t);	/* likewise, past the end */
@@ -43,7 +43,7 @@ void	 mdt_hash(const struct mds_alg *, const char *, const void *, size_t,
 
 /* xorshift64*: fixed seeds make every failure reproducible. */
 uint64_t mdt_seed(void);	/* MDSUM_TEST_SEED, or the built-in one */
-uint64_t mdt_stream(uint64_t, uint64_t);	/* independent state per loop _i */
+uint64_t mdt_stream(uint64_t, uint64_t);	/* a state per seed and _i */
 uint64_t mdt_rand(uint64_t *);
 void	 mdt_fill(uint64_t *, unsigned char *, size_t);
 

@@ -48,7 +48,7 @@ mdt_built(size_t k)
 
 /* A backend this build lacks is reported, never passed over silently. */
 void
-mdt_skip_unbuilt(const char *suite)
+mdt_skip_unbuilt(void)
 {
 	const char *name;
 	size_t i;
@@ -56,8 +56,8 @@ mdt_skip_unbuilt(const char *suite)
 	for (i = 0; i < mds_backend_count(); i++) {
 		name = mds_backend_at(i);
 		if (mds_backend_built(name) != 1)
-			fprintf(stderr, "%s: SKIP backend %s: not built\n",
-			    suite, name);
+			fprintf(stderr, "SKIP: backend %s: not built, "
+			    "no suite tests it\n", name);
 	}
 }
 

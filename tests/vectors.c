@@ -28,7 +28,7 @@ struct vfile {
 	const char	*alg;
 	size_t		 md_len;	/* bytes of each MD in the file */
 	size_t		 count;		/* byte-aligned records expected */
-	size_t		 nbits;		/* bit-level records expected (skipped) */
+	size_t		 nbits;		/* bit-level records, skipped */
 };
 
 static const struct vfile vfiles[] = {
@@ -216,27 +216,29 @@ rd_hex(const char *hex, size_t nbytes)
 	return rd.msg;
 }
 
-/* Hash msg repeated n times, fed in updates of whole repetitions. */
+/* Hash msg repeated n times, copies batched into updates of up to 4 KiB. */
 static void
 hash_repeat(const struct mds_alg *alg, const char *backend, const char *msg,
     size_t n, unsigned char *out)
 {
 	unsigned char buf[4096];
+	const void *src;
 	mds_ctx ctx;
 	size_t len, per, k;
 
 	len = strlen(msg);
-	per = len == 0 || len > sizeof(buf) ? 1 : sizeof(buf) / len;
-	for (k = 0; k < per && len <= sizeof(buf); k++)
-		memcpy(buf + k * len, msg, len);
+	src = msg;
+	per = 1;
+	if (len > 0 && len <= sizeof(buf) / 2) {
+		per = sizeof(buf) / len;
+		for (k = 0; k < per; k++)
+			memcpy(buf + k * len, msg, len);
+		src = buf;
+	}
 	ck_assert_int_eq(mds_init_backend(&ctx, alg, backend), 0);
-	while (n > 0) {
+	for (; n > 0; n -= k) {
 		k = n < per ? n : per;
-		if (len <= sizeof(buf))
-			ck_assert_int_eq(mds_update(&ctx, buf, k * len), 0);
-		else
-			ck_assert_int_eq(mds_update(&ctx, msg, len), 0);
-		n -= k;
+		ck_assert_int_eq(mds_update(&ctx, src, k * len), 0);
 	}
 	ck_assert_int_eq(mds_final(&ctx, out), 0);
 }
@@ -489,7 +491,6 @@ mdt_vectors_suite(void)
 	TCase *tc;
 	int nb;
 
-	mdt_skip_unbuilt("vectors");
 	nb = (int)mdt_nbuilt();
 	s = suite_create("vectors");
 
