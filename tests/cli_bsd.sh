@@ -19,14 +19,14 @@
 # and file names without spaces, by construction)
 set -u
 
-if [ $# -ne 1 ]; then
-	echo "usage: sh tests/cli_bsd.sh BINDIR" >&2
-	exit 2
-fi
-case $1 in
-/*)	B=$1 ;;
-*)	B=$(pwd)/$1 ;;
+# shellcheck source-path=SCRIPTDIR
+# shellcheck source=tap.sh
+case $0 in
+*/*)	. "${0%/*}/tap.sh" ;;
+*)	. ./tap.sh ;;
 esac
+
+bindir "$@"
 TOOLS="md5 sha256 sha512h keccak256"
 for t in $TOOLS; do
 	if [ ! -x "$B/$t" ]; then
@@ -42,11 +42,7 @@ export LC_ALL
 unset MDSUM_BACKEND MDSUM_CPU
 exec </dev/null
 
-T=$(mktemp -d "${TMPDIR:-/tmp}/cli_bsd.XXXXXX") || exit 2
-trap 'cd /; rm -rf "$T"' EXIT
-trap 'exit 129' HUP
-trap 'exit 130' INT
-trap 'exit 143' TERM
+tmpdir cli_bsd
 cd "$T" || exit 2
 KEEP=${TMPDIR:-/tmp}/cli_bsd-fail
 
@@ -79,99 +75,23 @@ known()
 
 USAGE_OPTS='[-bpqrtx] [-c string] [-s string] [file ...]'
 
-nl=$(printf '\nx')
-nl=${nl%x}
-cr=$(printf '\r')
-
 # --- reporting ----------------------------------------------------------
 
-n=0
-npass=0
-nfail=0
-nskip=0
-why=
-cmd=
-
-ok()
+# diagnose: after "not ok", the command, why, and what the run printed.
+diagnose()
 {
-	n=$((n + 1))
-	npass=$((npass + 1))
-	printf 'ok %d - %s\n' "$n" "$1"
-}
-
-skip()
-{
-	n=$((n + 1))
-	nskip=$((nskip + 1))
-	printf 'ok %d - %s # SKIP %s\n' "$n" "$1" "$2"
-}
-
-# Prints a file unambiguously (sed's l command), indented, as TAP comments.
-show()
-{
-	if [ ! -s "$2" ]; then
-		printf '#   %s: (empty)\n' "$1"
-	elif [ "$(tail -c 1 "$2" | od -An -c | tr -d ' ')" = '\n' ] &&
-	    [ "$(tr -d '[:print:]\n' <"$2" | wc -c)" -eq 0 ]; then
-		printf '#   %s:\n' "$1"
-		sed -n '1,12p' "$2" | sed 's/^/#     /'
-	else
-		printf '#   %s (as sed -n l shows it):\n' "$1"
-		sed -n l "$2" | sed -n '1,12p' | sed 's/^/#     /'
-	fi
-}
-
-notok()
-{
-	n=$((n + 1))
-	nfail=$((nfail + 1))
-	printf 'not ok %d - %s\n' "$n" "$1"
-	case $cmd in
-	*"$nl"*|*"$cr"*)
-		printf '%s\n' "$cmd" | sed -n l |
-		    sed '1s/^/#   command: /; 2,$s/^/#            /' ;;
-	*)	printf '#   command: %s\n' "$cmd" ;;
-	esac
-	printf '%s\n' "$why" | sed 's/^/#   /'
+	print_cmd
+	print_why
 	[ -f out ] && show stdout out
 	[ -f out.want ] && show "expected stdout" out.want
 	[ -f err ] && show stderr err
 	[ -f err.want ] && show "expected stderr" err.want
 }
 
-# verdict DESC: ok if no check since the last begin added a reason in $why.
-verdict()
-{
-	if [ -z "$why" ]; then
-		ok "$1"
-	else
-		notok "$1"
-	fi
-}
-
 begin()
 {
 	why=
 	rm -f out err out.want err.want
-}
-
-bad()
-{
-	why="${why:+$why$nl}$1"
-}
-
-# quote WORD...: sets cmd to the words, quoted for the shell where needed.
-quote()
-{
-	cmd=
-	for _a do
-		case $_a in
-		''|*[!A-Za-z0-9_./=:,+-]*)
-			_a=$(printf '%s' "$_a" | sed "s/'/'\\\\''/g")
-			_a="'$_a'" ;;
-		esac
-		cmd="${cmd:+$cmd }$_a"
-	done
 }
 
 # run TOOL [ARG...]: runs BINDIR/TOOL, stdout to ./out, stderr to ./err;
@@ -198,31 +118,6 @@ runenv()
 	rc=$?
 }
 
-# matches FILE SPEC, where SPEC is
-#	""	FILE is empty
-#	"*"	anything
-#	"+"	FILE is not empty
-#	"=TEXT"	FILE holds exactly TEXT and a newline
-#	"~TEXT"	FILE contains the fixed string TEXT
-matches()
-{
-	case $2 in
-	'')	[ ! -s "$1" ] ;;
-	'*')	: ;;
-	'+')	[ -s "$1" ] ;;
-	=*)	printf '%s\n' "${2#=}" >"$1.want"
-		cmp -s "$1.want" "$1" ;;
-	'~'*)	grep -F -e "${2#?}" "$1" >/dev/null ;;
-	*)	echo "cli_bsd.sh: bad spec $2" >&2
-		exit 2 ;;
-	esac
-}
-
-want_rc()
-{
-	[ "$rc" -eq "$1" ] || bad "exit status $rc, expected $1"
-}
-
 want_out()
 {
 	matches out "$1" || bad "stdout not as expected ($(spec_text "$1"))"
@@ -231,25 +126,6 @@ want_out()
 want_err()
 {
 	matches err "$1" || bad "stderr not as expected ($(spec_text "$1"))"
-}
-
-spec_text()
-{
-	case $1 in
-	'')	echo "expected nothing" ;;
-	'+')	echo "expected something" ;;
-	'~'*)	echo "expected to contain: ${1#?}" ;;
-	*)	echo "see below" ;;
-	esac
-}
-
-# expect DESC RC STDOUT-SPEC STDERR-SPEC: checks the last run.
-expect()
-{
-	want_rc "$2"
-	want_out "$3"
-	want_err "$4"
-	verdict "$1"
 }
 
 # --- fixtures -------------------------------------------------------------
@@ -705,11 +581,6 @@ for l in $LENS; do
 	head -c "$l" /dev/urandom >"r$l"
 done
 
-have()
-{
-	command -v "$1" >/dev/null 2>&1
-}
-
 KECCAK_PY='import sys
 from Cryptodome.Hash import keccak
 for name in sys.argv[1:]:
@@ -845,10 +716,4 @@ fi
 
 # --- summary ----------------------------------------------------------------------
 
-echo "1..$n"
-if [ $nskip -gt 0 ]; then
-	echo "$npass passed, $nfail failed, $nskip skipped"
-else
-	echo "$npass passed, $nfail failed"
-fi
-[ $nfail -eq 0 ]
+summary

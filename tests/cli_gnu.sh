@@ -28,14 +28,14 @@
 # by construction)
 set -u
 
-if [ $# -ne 1 ]; then
-	echo "usage: sh tests/cli_gnu.sh BINDIR" >&2
-	exit 2
-fi
-case $1 in
-/*)	B=$1 ;;
-*)	B=$(pwd)/$1 ;;
+# shellcheck source-path=SCRIPTDIR
+# shellcheck source=tap.sh
+case $0 in
+*/*)	. "${0%/*}/tap.sh" ;;
+*)	. ./tap.sh ;;
 esac
+
+bindir "$@"
 for t in mdsum md5sum sha256sum sha512hsum keccak256sum; do
 	if [ ! -x "$B/$t" ]; then
 		echo "cli_gnu.sh: $B/$t: not found or not executable" >&2
@@ -50,11 +50,9 @@ export LC_ALL
 unset MDSUM_BACKEND MDSUM_CPU POSIXLY_CORRECT
 exec </dev/null
 
-T=$(mktemp -d "${TMPDIR:-/tmp}/cli_gnu.XXXXXX") || exit 2
+tmpdir cli_gnu
+# the tests take permissions away: give them back, so that all is removed
 trap 'cd /; chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
-trap 'exit 129' HUP
-trap 'exit 130' INT
-trap 'exit 143' TERM
 # Tools are found through PATH: $B for ours, $G for coreutils.  Outputs
 # go to $T; the files the tools read are in the work directory $W.
 G=$T/gnu
@@ -63,64 +61,19 @@ mkdir "$G" "$W" || exit 2
 cd "$W" || exit 2
 SYSPATH=$PATH
 
-nl=$(printf '\nx')
-nl=${nl%x}
-cr=$(printf '\r')
-
 # --- reporting ----------------------------------------------------------
 
-n=0
-npass=0
-nfail=0
-nskip=0
-why=
-cmd=
 IN=/dev/null	# stdin of the next run; reset after each test
+SHOW_WIDTH=300	# the 1 MB names and lines of the tests, cut in reports
+CMD_WIDTH=400
 
-ok()
+# diagnose: after "not ok", the command and its stdin, why, and what the
+# run printed (for a comparison, what differs).
+diagnose()
 {
-	n=$((n + 1))
-	npass=$((npass + 1))
-	printf 'ok %d - %s\n' "$n" "$1"
-}
-
-skip()
-{
-	n=$((n + 1))
-	nskip=$((nskip + 1))
-	printf 'ok %d - %s # SKIP %s\n' "$n" "$1" "$2"
-}
-
-# show LABEL FILE: prints a file unambiguously (sed's l command), indented,
-# as TAP comments, at most 12 lines.
-show()
-{
-	if [ ! -s "$2" ]; then
-		printf '#   %s: (empty)\n' "$1"
-	elif [ "$(tail -c 1 "$2" | od -An -c | tr -d ' ')" = '\n' ] &&
-	    [ "$(tr -d '[:print:]\n' <"$2" | wc -c)" -eq 0 ] &&
-	    [ "$(awk 'length > 300' "$2" | wc -l)" -eq 0 ]; then
-		printf '#   %s:\n' "$1"
-		sed -n '1,12p' "$2" | sed 's/^/#     /'
-	else
-		printf '#   %s (as sed -n l shows it):\n' "$1"
-		sed -n l "$2" | cut -c 1-300 | sed -n '1,12p' | sed 's/^/#     /'
-	fi
-}
-
-notok()
-{
-	n=$((n + 1))
-	nfail=$((nfail + 1))
-	printf 'not ok %d - %s\n' "$n" "$1"
-	case $cmd in
-	*"$nl"*|*"$cr"*)
-		printf '%s\n' "$cmd" | sed -n l |
-		    sed '1s/^/#   command: /; 2,$s/^/#            /' ;;
-	*)	printf '#   command: %s\n' "$cmd" ;;
-	esac
+	print_cmd
 	[ "$IN" != /dev/null ] && printf '#   stdin: %s\n' "$IN"
-	printf '%s\n' "$why" | sed 's/^/#   /'
+	print_why
 	if [ -f "$T/g.out" ]; then
 		# a comparison: show what differs
 		cmp -s "$T/o.out" "$T/g.out" || {
@@ -139,14 +92,8 @@ notok()
 	fi
 }
 
-# verdict DESC: ok if no check since the last begin added a reason in $why.
-verdict()
+verdict_done()
 {
-	if [ -z "$why" ]; then
-		ok "$1"
-	else
-		notok "$1"
-	fi
 	IN=/dev/null
 }
 
@@ -155,26 +102,6 @@ begin()
 	why=
 	rm -f "$T/out" "$T/err" "$T/out.want" "$T/err.want" \
 	    "$T/o.out" "$T/o.err" "$T/o.errn" "$T/g.out" "$T/g.err" "$T/g.errn"
-}
-
-bad()
-{
-	why="${why:+$why$nl}$1"
-}
-
-# quote WORD...: sets cmd to the words, quoted for the shell where needed.
-quote()
-{
-	cmd=
-	for _a do
-		case $_a in
-		''|*[!A-Za-z0-9_./=:,+-]*)
-			_a=$(printf '%s' "$_a" | sed "s/'/'\\\\''/g")
-			_a="'$_a'" ;;
-		esac
-		cmd="${cmd:+$cmd }$_a"
-	done
-	[ ${#cmd} -gt 400 ] && cmd="$(printf '%s' "$cmd" | cut -c 1-400)..."
 }
 
 # ours NAME [ARG...], gnu NAME [ARG...]: run our link or the coreutils
@@ -211,31 +138,6 @@ runenv()
 	rc=$?
 }
 
-# matches FILE SPEC, where SPEC is
-#	""	FILE is empty
-#	"*"	anything
-#	"+"	FILE is not empty
-#	"=TEXT"	FILE holds exactly TEXT and a newline
-#	"~TEXT"	FILE contains the fixed string TEXT
-matches()
-{
-	case $2 in
-	'')	[ ! -s "$1" ] ;;
-	'*')	: ;;
-	'+')	[ -s "$1" ] ;;
-	=*)	printf '%s\n' "${2#=}" >"$1.want"
-		cmp -s "$1.want" "$1" ;;
-	'~'*)	grep -F -e "${2#?}" "$1" >/dev/null ;;
-	*)	echo "cli_gnu.sh: bad spec $2" >&2
-		exit 2 ;;
-	esac
-}
-
-want_rc()
-{
-	[ "$rc" -eq "$1" ] || bad "exit status $rc, expected $1"
-}
-
 want_out()
 {
 	matches "$T/out" "$1" || bad "stdout not as expected ($(spec_text "$1"))"
@@ -244,25 +146,6 @@ want_out()
 want_err()
 {
 	matches "$T/err" "$1" || bad "stderr not as expected ($(spec_text "$1"))"
-}
-
-spec_text()
-{
-	case $1 in
-	'')	echo "expected nothing" ;;
-	'+')	echo "expected something" ;;
-	'~'*)	echo "expected to contain: ${1#?}" ;;
-	*)	echo "see below" ;;
-	esac
-}
-
-# expect DESC RC STDOUT-SPEC STDERR-SPEC: checks the last run.
-expect()
-{
-	want_rc "$2"
-	want_out "$3"
-	want_err "$4"
-	verdict "$1"
 }
 
 # normalise FILE NAME: stderr with a leading "NAME: " made "PROG: ", and
@@ -313,11 +196,6 @@ same()
 	verdict "$_d"
 	SAME_FULL=no
 	SAME_SED=
-}
-
-have()
-{
-	command -v "$1" >/dev/null 2>&1
 }
 
 PY=
@@ -1401,10 +1279,4 @@ fi
 
 # --- summary ------------------------------------------------------------------------------
 
-echo "1..$n"
-if [ $nskip -gt 0 ]; then
-	echo "$npass passed, $nfail failed, $nskip skipped"
-else
-	echo "$npass passed, $nfail failed"
-fi
-[ $nfail -eq 0 ]
+summary

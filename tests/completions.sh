@@ -22,14 +22,14 @@
 # purpose; the single-quoted scripts are for bash and fish to expand)
 set -u
 
-if [ $# -ne 1 ]; then
-	echo "usage: sh tests/completions.sh BINDIR" >&2
-	exit 2
-fi
-case $1 in
-/*)	B=$1 ;;
-*)	B=$(pwd)/$1 ;;
+# shellcheck source-path=SCRIPTDIR
+# shellcheck source=tap.sh
+case $0 in
+*/*)	. "${0%/*}/tap.sh" ;;
+*)	. ./tap.sh ;;
 esac
+
+bindir "$@"
 case $0 in
 */*)	C=$(cd "${0%/*}/.." && pwd)/completions ;;
 *)	C=$(cd .. && pwd)/completions ;;
@@ -43,56 +43,12 @@ LC_ALL=C
 export LC_ALL
 exec </dev/null
 
-T=$(mktemp -d "${TMPDIR:-/tmp}/completions.XXXXXX") || exit 2
-trap 'rm -rf "$T"' EXIT
-trap 'exit 129' HUP
-trap 'exit 130' INT
-trap 'exit 143' TERM
+tmpdir completions
 
-n=0
-npass=0
-nfail=0
-nskip=0
-why=
-
-ok()
+# Each verdict starts afresh: there is no begin.
+verdict_done()
 {
-	n=$((n + 1))
-	npass=$((npass + 1))
-	printf 'ok %d - %s\n' "$n" "$1"
-}
-
-skip()
-{
-	n=$((n + 1))
-	nskip=$((nskip + 1))
-	printf 'ok %d - %s # SKIP %s\n' "$n" "$1" "$2"
-}
-
-bad()
-{
-	why="${why:+$why
-}$1"
-}
-
-# verdict DESC: ok unless a check since the last verdict called bad.
-verdict()
-{
-	n=$((n + 1))
-	if [ -z "$why" ]; then
-		npass=$((npass + 1))
-		printf 'ok %d - %s\n' "$n" "$1"
-	else
-		nfail=$((nfail + 1))
-		printf 'not ok %d - %s\n' "$n" "$1"
-		printf '%s\n' "$why" | sed 's/^/#   /'
-	fi
 	why=
-}
-
-have()
-{
-	command -v "$1" >/dev/null 2>&1
 }
 
 # words TEXT...: one word a line, sorted, duplicates kept (so that a name
@@ -396,10 +352,4 @@ done
 
 # --- summary ------------------------------------------------------------------
 
-echo "1..$n"
-if [ $nskip -gt 0 ]; then
-	echo "$npass passed, $nfail failed, $nskip skipped"
-else
-	echo "$npass passed, $nfail failed"
-fi
-[ $nfail -eq 0 ]
+summary

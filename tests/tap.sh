@@ -1,0 +1,229 @@
+# shellcheck shell=sh
+# tap.sh: the harness that cli_bsd.sh, cli_gnu.sh and completions.sh share;
+# each sources it from beside itself.  Not a test script of its own.
+#
+# Output is TAP: "ok N - what", "not ok N - what" followed by "#" lines
+# saying why, "ok N - what # SKIP why"; at the end "1..N" and the summary
+# "N passed, N failed" (", N skipped" follows when tests were skipped),
+# and the exit status is 1 if any test failed.
+#
+# A test runs its checks, which call bad with a reason when they fail, and
+# ends with verdict DESC.  A script may redefine, after sourcing this file:
+#	diagnose	the "#" lines after "not ok" (here: the reasons)
+#	verdict_done	what follows every verdict (here: nothing)
+# and may set SHOW_WIDTH and CMD_WIDTH (see show and quote).
+
+n=0
+npass=0
+nfail=0
+nskip=0
+why=
+cmd=
+
+nl=$(printf '\nx')
+nl=${nl%x}
+cr=$(printf '\r')
+
+# bindir ARG...: sets B to the script's one argument BINDIR, made absolute;
+# with any other number of arguments, exits 2 with a usage message.
+bindir()
+{
+	if [ $# -ne 1 ]; then
+		echo "usage: sh tests/${0##*/} BINDIR" >&2
+		exit 2
+	fi
+	# shellcheck disable=SC2034 # B is for the script
+	case $1 in
+	/*)	B=$1 ;;
+	*)	B=$(pwd)/$1 ;;
+	esac
+}
+
+# tmpdir NAME: sets T to a new directory $TMPDIR/NAME.XXXXXX, removed at
+# exit; HUP, INT and TERM make the script exit, so remove it too.
+tmpdir()
+{
+	T=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX") || exit 2
+	trap 'cd /; rm -rf "$T"' EXIT
+	trap 'exit 129' HUP
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+}
+
+# --- reporting ----------------------------------------------------------
+
+ok()
+{
+	n=$((n + 1))
+	npass=$((npass + 1))
+	printf 'ok %d - %s\n' "$n" "$1"
+}
+
+skip()
+{
+	n=$((n + 1))
+	nskip=$((nskip + 1))
+	printf 'ok %d - %s # SKIP %s\n' "$n" "$1" "$2"
+}
+
+notok()
+{
+	n=$((n + 1))
+	nfail=$((nfail + 1))
+	printf 'not ok %d - %s\n' "$n" "$1"
+	diagnose
+}
+
+# diagnose: after "not ok", why.
+diagnose()
+{
+	print_why
+}
+
+# verdict DESC: ok if no check since the last begin added a reason in $why,
+# else not ok; then verdict_done.
+verdict()
+{
+	if [ -z "$why" ]; then
+		ok "$1"
+	else
+		notok "$1"
+	fi
+	verdict_done
+}
+
+verdict_done()
+{
+	:
+}
+
+# bad REASON: the test fails, for REASON (one of the lines of $why).
+bad()
+{
+	why="${why:+$why$nl}$1"
+}
+
+# print_why: the reasons in $why, indented, as TAP comments.
+print_why()
+{
+	printf '%s\n' "$why" | sed 's/^/#   /'
+}
+
+# print_cmd: the command in $cmd as a TAP comment, through sed's l command
+# when it holds a line feed or a carriage return.
+print_cmd()
+{
+	case $cmd in
+	*"$nl"*|*"$cr"*)
+		printf '%s\n' "$cmd" | sed -n l |
+		    sed '1s/^/#   command: /; 2,$s/^/#            /' ;;
+	*)	printf '#   command: %s\n' "$cmd" ;;
+	esac
+}
+
+# show LABEL FILE: prints a file unambiguously (sed's l command), indented,
+# as TAP comments, at most 12 lines.  With SHOW_WIDTH set, a file with a
+# line longer than that is shown through sed's l command too, cut to
+# SHOW_WIDTH characters a line.
+SHOW_WIDTH=
+show()
+{
+	if [ ! -s "$2" ]; then
+		printf '#   %s: (empty)\n' "$1"
+	elif [ "$(tail -c 1 "$2" | od -An -c | tr -d ' ')" = '\n' ] &&
+	    [ "$(tr -d '[:print:]\n' <"$2" | wc -c)" -eq 0 ] &&
+	    { [ -z "$SHOW_WIDTH" ] ||
+	    [ "$(awk "length > $SHOW_WIDTH" "$2" | wc -l)" -eq 0 ]; }; then
+		printf '#   %s:\n' "$1"
+		sed -n '1,12p' "$2" | sed 's/^/#     /'
+	else
+		printf '#   %s (as sed -n l shows it):\n' "$1"
+		sed -n l "$2" | cut -c "1-$SHOW_WIDTH" | sed -n '1,12p' |
+		    sed 's/^/#     /'
+	fi
+}
+
+# quote WORD...: sets cmd to the words, quoted for the shell where needed;
+# with CMD_WIDTH set, cut to that many characters followed by "...".
+CMD_WIDTH=
+quote()
+{
+	cmd=
+	for _a do
+		case $_a in
+		''|*[!A-Za-z0-9_./=:,+-]*)
+			_a=$(printf '%s' "$_a" | sed "s/'/'\\\\''/g")
+			_a="'$_a'" ;;
+		esac
+		cmd="${cmd:+$cmd }$_a"
+	done
+	if [ -n "$CMD_WIDTH" ] && [ ${#cmd} -gt "$CMD_WIDTH" ]; then
+		cmd="$(printf '%s' "$cmd" | cut -c "1-$CMD_WIDTH")..."
+	fi
+}
+
+# --- checks of a run: its exit status in $rc, stdout, stderr --------------
+
+# matches FILE SPEC, where SPEC is
+#	""	FILE is empty
+#	"*"	anything
+#	"+"	FILE is not empty
+#	"=TEXT"	FILE holds exactly TEXT and a newline (written to FILE.want)
+#	"~TEXT"	FILE contains the fixed string TEXT
+matches()
+{
+	case $2 in
+	'')	[ ! -s "$1" ] ;;
+	'*')	: ;;
+	'+')	[ -s "$1" ] ;;
+	=*)	printf '%s\n' "${2#=}" >"$1.want"
+		cmp -s "$1.want" "$1" ;;
+	'~'*)	grep -F -e "${2#?}" "$1" >/dev/null ;;
+	*)	echo "${0##*/}: bad spec $2" >&2
+		exit 2 ;;
+	esac
+}
+
+spec_text()
+{
+	case $1 in
+	'')	echo "expected nothing" ;;
+	'+')	echo "expected something" ;;
+	'~'*)	echo "expected to contain: ${1#?}" ;;
+	*)	echo "see below" ;;
+	esac
+}
+
+# shellcheck disable=SC2154 # rc is set by the script's runs
+want_rc()
+{
+	[ "$rc" -eq "$1" ] || bad "exit status $rc, expected $1"
+}
+
+# expect DESC RC STDOUT-SPEC STDERR-SPEC: checks the last run (want_out
+# and want_err are the script's: they know where it put stdout and stderr).
+expect()
+{
+	want_rc "$2"
+	want_out "$3"
+	want_err "$4"
+	verdict "$1"
+}
+
+have()
+{
+	command -v "$1" >/dev/null 2>&1
+}
+
+# summary: "1..N" and the counts; exits 1 if a test failed, else 0.
+summary()
+{
+	echo "1..$n"
+	if [ $nskip -gt 0 ]; then
+		echo "$npass passed, $nfail failed, $nskip skipped"
+	else
+		echo "$npass passed, $nfail failed"
+	fi
+	[ $nfail -eq 0 ] || exit 1
+	exit 0
+}
