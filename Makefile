@@ -14,22 +14,22 @@ OPENSSL_OBJS_yes =	lib/noopenssl.o
 OPENSSL_LIBS_no =	-lcrypto
 OPENSSL_LIBS_yes =
 
-LIB_OBJS =	lib/registry.o lib/backend.o lib/ctx.o lib/fd.o \
+LIB_OBJS =	lib/registry.o lib/backend.o lib/ctx.o lib/fd.o lib/input.o \
 		lib/mdpad.o lib/md5.o lib/sha1.o lib/sha256.o lib/sha512.o \
-		lib/keccak.o lib/keccakf1600.o \
+		lib/keccak.o lib/keccakf1600.o lib/archive.o \
 		$(LIBMD_OBJS_$(WITHOUT_LIBMD)) \
 		$(OPENSSL_OBJS_$(WITHOUT_OPENSSL))
 LIBS =		$(LIBMD_LIBS_$(WITHOUT_LIBMD)) \
-		$(OPENSSL_LIBS_$(WITHOUT_OPENSSL)) -lpthread
+		$(OPENSSL_LIBS_$(WITHOUT_OPENSSL)) -larchive -lpthread
 
 BIN_OBJS =	bin/mdsum.o bin/bsd.o bin/gnu.o bin/generate.o bin/check.o \
 		bin/walk.o bin/jobs.o bin/output.o bin/quote.o bin/hashfile.o \
-		bin/selftest.o bin/timetrial.o
+		bin/selftest.o bin/timetrial.o bin/archive.o
 BSD_LINKS =	bin/md5 bin/sha256 bin/sha512h bin/keccak256
 SUM_LINKS =	bin/md5sum bin/sha256sum bin/sha512hsum bin/keccak256sum
 
 TEST_OBJS =	tests/run.o tests/util.o tests/vectors.o tests/diff.o tests/api.o \
-		tests/big.o
+		tests/input.o tests/big.o
 
 # Every object of every build variant, for clean.
 ALL_OBJS =	$(LIB_OBJS) lib/backend_libmd.o lib/nolibmd.o \
@@ -70,6 +70,7 @@ check: all tests/run
 	tests/run tests/vectors
 	sh tests/cli_bsd.sh bin
 	sh tests/cli_gnu.sh bin
+	sh tests/cli_archive.sh bin
 	sh tests/completions.sh bin
 
 clean:

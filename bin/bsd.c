@@ -17,7 +17,7 @@
 
 #include "cli.h"
 
-enum { OPT_DEBUG = 256, OPT_HELP, OPT_VERSION };
+enum { OPT_DEBUG = 256, OPT_HELP, OPT_VERSION, OPT_MMAP, OPT_NO_MMAP };
 
 enum shape { SHAPE_BARE, SHAPE_FILE, SHAPE_STRING };
 
@@ -53,6 +53,8 @@ static const struct option longopts[] = {
 	{ "time-trial",	no_argument,		NULL,	't' },
 	{ "self-test",	no_argument,		NULL,	'x' },
 	{ "debug",	no_argument,		NULL,	OPT_DEBUG },
+	{ "mmap",	no_argument,		NULL,	OPT_MMAP },
+	{ "no-mmap",	no_argument,		NULL,	OPT_NO_MMAP },
 	{ "help",	no_argument,		NULL,	OPT_HELP },
 	{ "version",	no_argument,		NULL,	OPT_VERSION },
 	{ NULL,		0,			NULL,	0 }
@@ -98,6 +100,12 @@ bsd_main(const struct mds_alg *alg, int argc, char **argv)
 			break;
 		case OPT_DEBUG:
 			debug_flag = 1;
+			break;
+		case OPT_MMAP:
+			read_mode = MDS_READ_MMAP;
+			break;
+		case OPT_NO_MMAP:
+			read_mode = MDS_READ_LOOP;
 			break;
 		case OPT_HELP:
 			usage(stdout, b.progname);
@@ -198,13 +206,12 @@ hash_file(struct bsd *b, const char *path, enum shape shape)
 {
 	unsigned char md[MDS_MAX_DIGEST];
 	mds_ctx ctx;
+	int e;
 
 	if (mds_init(&ctx, b->alg) == -1)
 		err(1, "%s", mds_alg_name(b->alg));
-	if (debug_flag)
-		warnx("%s: %s backend, read loop", path, mds_ctx_backend(&ctx));
-	if (hash_path(path, &ctx, 1) == -1) {
-		warn("%s", shape == SHAPE_BARE ? "stdin" : path);
+	if (hash_path(path, &ctx, 1, &e) == -1) {
+		warn_input(shape == SHAPE_BARE ? "stdin" : path, e);
 		mds_discard(&ctx);
 		b->status = 1;
 		return;

@@ -386,8 +386,7 @@ verify(struct gnu *g, struct input *in, const char *digest, size_t dlen,
     int *unreadable, int *mismatch)
 {
 	if (in->err != 0 && !in->missing) {
-		errno = in->err;
-		warn("%s", quotef(in->name));
+		warn_input(quotef(in->name), in->err);
 		(*unreadable)++;
 		if (!g->status_only)
 			put_status(in->name, "FAILED open or read");
@@ -493,6 +492,44 @@ manifest_open(struct manifest *m, struct gnu *g, const char *path)
 	return 0;
 }
 
+/* Close a manifest and report on it; returns 0 if everything verified. */
+static int
+manifest_finish(struct gnu *g, struct manifest *m, const char *path)
+{
+	free(m->buf);
+	if (m->is_stdin)
+		clearerr(stdin);
+	else if (fclose(m->fp) != 0 && !m->read_error) {
+		warn("%s", quotef(path));
+		return -1;
+	}
+	if (m->read_error) {
+		warnx("%s: read error", quotef(m->label));
+		return -1;
+	}
+	if (m->n_ambiguous != 0)
+		return -1;
+	if (!m->properly) {
+		warnx("%s: no properly formatted checksum lines found",
+		    quotef(m->label));
+		return -1;
+	}
+	if (!g->status_only) {
+		plural(m->n_bad, "WARNING: %ju line is improperly formatted",
+		    "WARNING: %ju lines are improperly formatted");
+		plural(m->n_unreadable,
+		    "WARNING: %ju listed file could not be read",
+		    "WARNING: %ju listed files could not be read");
+		plural(m->n_mismatch,
+		    "WARNING: %ju computed checksum did NOT match",
+		    "WARNING: %ju computed checksums did NOT match");
+		if (g->ignore_missing && !m->matched)
+			warnx("%s: no file was verified", quotef(m->label));
+	}
+	return m->matched && m->n_mismatch == 0 && m->n_unreadable == 0 &&
+	    (!g->strict || m->n_bad == 0) ? 0 : -1;
+}
+
 /* Check one manifest; returns 0 if everything in it verified. */
 static int
 check_manifest(struct gnu *g, const char *path)
@@ -504,38 +541,49 @@ check_manifest(struct gnu *g, const char *path)
 		return -1;
 	ops.arg = &m;
 	run_jobs(&ops, g->jobs);
-	free(m.buf);
-	if (m.is_stdin)
-		clearerr(stdin);
-	else if (fclose(m.fp) != 0 && !m.read_error) {
-		warn("%s", quotef(path));
-		return -1;
+	return manifest_finish(g, &m, path);
+}
+
+/*
+ * -A -c MANIFEST ARCHIVE...: the manifest's lines are all read first;
+ * archive_fill() then hashes the members they name, in one pass over each
+ * archive, and the results are reported in manifest order.  A name no
+ * archive holds is "FAILED open or read".
+ */
+int
+gnu_check_archives(struct gnu *g, const char *path, char **archives,
+    size_t n)
+{
+	struct manifest m;
+	struct line_item **items = NULL, *it;
+	struct input **ins = NULL;
+	size_t nitems = 0, nins = 0, i;
+	int status;
+
+	if (manifest_open(&m, g, path) == -1)
+		return 1;
+	while ((it = line_next(&m)) != NULL) {
+		if ((items = reallocarray(items, nitems + 1,
+		    sizeof(*items))) == NULL ||
+		    (ins = reallocarray(ins, nins + 1, sizeof(*ins))) == NULL)
+			err(1, NULL);
+		items[nitems++] = it;
+		if (it->kind == LINE_GOOD) {
+			it->in.err = ENOENT;	/* until an archive has it */
+			ins[nins++] = &it->in;
+		}
 	}
-	if (m.read_error) {
-		warnx("%s: read error", quotef(m.label));
-		return -1;
+	status = archive_fill(g, archives, n, ins, nins);
+	for (i = 0; i < nitems; i++) {
+		if (items[i]->kind == LINE_GOOD && items[i]->in.err == ENOENT)
+			items[i]->in.missing = g->ignore_missing;
+		line_emit(&m, items[i]);
 	}
-	if (m.n_ambiguous != 0)
-		return -1;
-	if (!m.properly) {
-		warnx("%s: no properly formatted checksum lines found",
-		    quotef(m.label));
-		return -1;
-	}
-	if (!g->status_only) {
-		plural(m.n_bad, "WARNING: %ju line is improperly formatted",
-		    "WARNING: %ju lines are improperly formatted");
-		plural(m.n_unreadable,
-		    "WARNING: %ju listed file could not be read",
-		    "WARNING: %ju listed files could not be read");
-		plural(m.n_mismatch,
-		    "WARNING: %ju computed checksum did NOT match",
-		    "WARNING: %ju computed checksums did NOT match");
-		if (g->ignore_missing && !m.matched)
-			warnx("%s: no file was verified", quotef(m.label));
-	}
-	return m.matched && m.n_mismatch == 0 && m.n_unreadable == 0 &&
-	    (!g->strict || m.n_bad == 0) ? 0 : -1;
+	free(items);
+	free(ins);
+	if (manifest_finish(g, &m, path) == -1)
+		status = 1;
+	return status;
 }
 
 int

@@ -41,6 +41,7 @@ struct gnu {
 	const char		*expect;	/* --expect=DIGEST */
 	const char		*checklist;	/* -C MANIFEST */
 	int			 recursive;
+	int			 archive;	/* -A: operands are archives */
 	int			 progress;
 	size_t			 jobs;
 };
@@ -48,7 +49,7 @@ struct gnu {
 /* A named input being hashed with one or more algorithms. */
 struct input {
 	char			*name;
-	int			 err;		/* errno of a failure, or 0 */
+	int			 err;		/* errno, ERR_CHANGED, or 0 */
 	int			 missing;	/* ENOENT, with --ignore-missing */
 	int64_t			 size;
 	size_t			 nalgs;
@@ -60,8 +61,9 @@ struct input {
 int	bsd_main(const struct mds_alg *, int, char **);
 int	gnu_main(const char *, const struct mds_alg *, int, char **);
 
-/* generate.c: print digests of the operands. */
+/* generate.c: print digests of the operands; the one line formatter. */
 int	gnu_generate(struct gnu *, char **, size_t);
+void	print_line(const struct gnu *, const struct input *, size_t);
 char	*digest_text(int, const unsigned char *, size_t, char *);
 
 /* check.c: -c, --expect and -C. */
@@ -69,6 +71,17 @@ int	gnu_check(struct gnu *, char **, size_t);
 int	gnu_expect(struct gnu *, const char *);
 int	gnu_checklist(struct gnu *, char **, size_t);
 int	gnu_list(void);
+int	gnu_check_archives(struct gnu *, const char *, char **, size_t);
+
+/*
+ * archive.c: -A.  gnu_archive_generate prints a line per regular member
+ * of each archive operand.  archive_fill hashes, in one pass over each
+ * archive, the members named by ins[] (their algs set; err is ENOENT on
+ * entry and becomes 0, or the failure's errno, when a member of that name
+ * is read).  Both return the exit status so far (0 or 1).
+ */
+int	gnu_archive_generate(struct gnu *, char **, size_t);
+int	archive_fill(struct gnu *, char **, size_t, struct input **, size_t);
 
 /* walk.c: the operands, with directories walked under -R. */
 struct walk;
@@ -96,8 +109,11 @@ int	close_stdout(void);
 const char	*quotef(const char *);
 
 /* hashfile.c */
-int64_t	hash_path(const char *, mds_ctx *, size_t);
+#define ERR_CHANGED	(-1)	/* input.err: the file shrank while read */
+extern int read_mode;		/* MDS_READ_AUTO, --mmap, --no-mmap */
+int64_t	hash_path(const char *, mds_ctx *, size_t, int *);
 void	hash_input(struct input *, int);
+void	warn_input(const char *, int);
 int	check_backend_env(void);
 
 /* selftest.c, timetrial.c: -x and -t over every built implementation. */

@@ -56,7 +56,7 @@ put_digest(const struct gnu *g, const unsigned char *md, size_t len)
 	fputs(digest_text(g->base64, md, len, text), stdout);
 }
 
-static void
+void
 print_line(const struct gnu *g, const struct input *in, size_t a)
 {
 	const struct mds_alg *alg = in->algs[a];
@@ -148,8 +148,7 @@ gen_emit(void *arg, void *item)
 	size_t a;
 
 	if (in->err != 0) {
-		errno = in->err;
-		warn("%s", quotef(in->name));
+		warn_input(quotef(in->name), in->err);
 		gen->status = 1;
 	} else {
 		for (a = 0; a < in->nalgs; a++)

@@ -17,11 +17,13 @@
 enum {
 	OPT_TAG = 256, OPT_UNTAGGED, OPT_BASE64, OPT_NO_NAMES, OPT_JSON,
 	OPT_IGNORE_MISSING, OPT_QUIET, OPT_STATUS, OPT_STRICT, OPT_EXPECT,
-	OPT_PROGRESS, OPT_BACKEND, OPT_DEBUG, OPT_LIST, OPT_HELP, OPT_VERSION
+	OPT_PROGRESS, OPT_BACKEND, OPT_DEBUG, OPT_LIST, OPT_HELP, OPT_VERSION,
+	OPT_MMAP, OPT_NO_MMAP
 };
 
 static const struct option longopts[] = {
 	{ "algorithm",	required_argument,	NULL,	'a' },
+	{ "archive",	no_argument,		NULL,	'A' },
 	{ "binary",	no_argument,		NULL,	'b' },
 	{ "check",	no_argument,		NULL,	'c' },
 	{ "checklist",	required_argument,	NULL,	'C' },
@@ -43,6 +45,8 @@ static const struct option longopts[] = {
 	{ "progress",	no_argument,		NULL,	OPT_PROGRESS },
 	{ "backend",	required_argument,	NULL,	OPT_BACKEND },
 	{ "debug",	no_argument,		NULL,	OPT_DEBUG },
+	{ "mmap",	no_argument,		NULL,	OPT_MMAP },
+	{ "no-mmap",	no_argument,		NULL,	OPT_NO_MMAP },
 	{ "list",	no_argument,		NULL,	OPT_LIST },
 	{ "help",	no_argument,		NULL,	OPT_HELP },
 	{ "version",	no_argument,		NULL,	OPT_VERSION },
@@ -114,11 +118,14 @@ help(const struct gnu *g)
 "                        digest, size\n"
 "      --expect=DIGEST   check the one FILE against DIGEST\n"
 "  -C, --checklist=MANIFEST  check only the FILEs, against MANIFEST\n"
+"  -A, --archive         operands are archives: hash their regular members\n"
+"                        (with -c: MANIFEST first, then ARCHIVEs)\n"
 "  -R, --recursive       hash the files under directory operands\n"
 "  -j, --jobs=N          hash N files at a time (default: CPUs usable)\n"
 "      --progress        show progress on stderr when it is a terminal\n"
 "      --backend=NAME    portable, libmd or openssl\n"
 "      --debug           say on stderr how each input is hashed\n"
+"      --mmap, --no-mmap map regular files, or read them in blocks\n"
 "      --list            list algorithms and backends\n");
 	printf("\nThe following options are useful only when verifying "
 	    "checksums:\n"
@@ -254,7 +261,7 @@ gnu_main(const char *progname, const struct mds_alg *legacy_alg, int argc,
 	gnu_messages = 1;
 	/* Whole lines at once, as coreutils: parallel runs do not interleave. */
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	shortopts = g.legacy ? "bctwz" : "a:bcC:j:Rtwz";
+	shortopts = g.legacy ? "bctwz" : "Aa:bcC:j:Rtwz";
 
 	while ((ch = getopt_long(argc, argv, shortopts,
 	    g.legacy ? legacy_longopts : longopts, NULL)) != -1) {
@@ -263,6 +270,9 @@ gnu_main(const char *progname, const struct mds_alg *legacy_alg, int argc,
 			if (parse_algorithms(&g, optarg) == -1)
 				return usage_error(&g, NULL);
 			g.algs_given = 1;
+			break;
+		case 'A':
+			g.archive = 1;
 			break;
 		case 'b':
 			binary = 1;
@@ -342,6 +352,12 @@ gnu_main(const char *progname, const struct mds_alg *legacy_alg, int argc,
 		case OPT_DEBUG:
 			debug_flag = 1;
 			break;
+		case OPT_MMAP:
+			read_mode = MDS_READ_MMAP;
+			break;
+		case OPT_NO_MMAP:
+			read_mode = MDS_READ_LOOP;
+			break;
 		case OPT_LIST:
 			list = 1;
 			break;
@@ -376,7 +392,20 @@ gnu_main(const char *progname, const struct mds_alg *legacy_alg, int argc,
 	    g.nalgs > 1 && g.expect != NULL)
 		return usage_error(&g, "--expect takes one algorithm");
 
-	if (g.expect != NULL)
+	if (g.archive && (g.expect != NULL || g.checklist != NULL ||
+	    g.recursive))
+		return usage_error(&g, "--archive does not go with --expect, "
+		    "--checklist or --recursive");
+	if (g.archive && g.check && argc < 1)
+		return usage_error(&g, "--archive --check takes a MANIFEST "
+		    "and then ARCHIVEs");
+
+	if (g.archive && g.check)
+		status = gnu_check_archives(&g, argv[0], argv + 1,
+		    (size_t)argc - 1);
+	else if (g.archive)
+		status = gnu_archive_generate(&g, argv, (size_t)argc);
+	else if (g.expect != NULL)
 		status = gnu_expect(&g, argv[0]);
 	else if (g.checklist != NULL)
 		status = gnu_checklist(&g, argv, (size_t)argc);

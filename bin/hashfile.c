@@ -1,8 +1,7 @@
 /*
- * hashfile.c: getting a named input into running contexts.
+ * hashfile.c: getting a named input into running contexts, through the
+ * library's input engine, and reporting what went wrong with one.
  */
-#include <sys/stat.h>
-
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -12,34 +11,58 @@
 
 #include "cli.h"
 
+int read_mode = MDS_READ_AUTO;	/* --mmap, --no-mmap */
+
 /*
  * Hash the file `path` ("-" is standard input) into ctxs[0..n).  Returns
- * the number of bytes read, or -1 with errno set (the caller reports).  A
- * failing close counts as a read error.
+ * the number of bytes read, or -1 with errno set (ERR_CHANGED in *errp
+ * when the file shrank while it was read).  A failing close counts as a
+ * read error.
  */
 int64_t
-hash_path(const char *path, mds_ctx *ctxs, size_t n)
+hash_path(const char *path, mds_ctx *ctxs, size_t n, int *errp)
 {
-	struct stat sb;
+	struct mds_read_info info;
 	int64_t got;
+	size_t i;
 	int fd, saved;
 
+	*errp = 0;
 	if (strcmp(path, "-") == 0)
 		fd = STDIN_FILENO;
-	else if ((fd = open(path, O_RDONLY)) == -1)
+	else if ((fd = open(path, O_RDONLY)) == -1) {
+		*errp = errno;
 		return -1;
-	if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-		got = -1;
-		errno = EISDIR;
-	} else
-		got = mds_update_fd(ctxs, n, fd);
-	saved = errno;
+	}
+	if (debug_flag)
+		for (i = 0; i < n; i++)
+			warnx("%s: %s on the %s backend", path,
+			    mds_alg_name(mds_ctx_alg(&ctxs[i])),
+			    mds_ctx_backend(&ctxs[i]));
+	got = mds_update_file(ctxs, n, fd, read_mode, &info);
+	saved = info.changed ? ERR_CHANGED : errno;
+	if (debug_flag && info.how != NULL)
+		warnx("%s: read by %s", path, info.how);
 	if (fd != STDIN_FILENO && close(fd) == -1 && got != -1) {
 		saved = errno;
 		got = -1;
 	}
-	errno = saved;
+	if (got == -1)
+		*errp = saved;
+	errno = saved > 0 ? saved : EIO;
 	return got;
+}
+
+/* Say on stderr why an input could not be hashed. */
+void
+warn_input(const char *name, int err)
+{
+	if (err == ERR_CHANGED)
+		warnx("%s: file changed while reading", name);
+	else {
+		errno = err;
+		warn("%s", name);
+	}
 }
 
 /*
@@ -52,25 +75,26 @@ hash_input(struct input *in, int ignore_missing)
 {
 	mds_ctx ctxs[MAX_ALGS];
 	size_t i, n;
+	int e = 0;
 
 	if (in->err != 0)
 		return;
 	for (n = 0; n < in->nalgs; n++)
-		if (mds_init(&ctxs[n], in->algs[n]) == -1)
+		if (mds_init(&ctxs[n], in->algs[n]) == -1) {
+			e = errno;
 			goto fail;
-	if (debug_flag)
-		for (i = 0; i < n; i++)
-			warnx("%s: %s on the %s backend, read loop", in->name,
-			    mds_alg_name(in->algs[i]), mds_ctx_backend(&ctxs[i]));
-	if ((in->size = hash_path(in->name, ctxs, n)) == -1)
+		}
+	if ((in->size = hash_path(in->name, ctxs, n, &e)) == -1)
 		goto fail;
 	for (i = 0; i < n; i++)
-		if (mds_final(&ctxs[i], in->md[i]) == -1)
+		if (mds_final(&ctxs[i], in->md[i]) == -1) {
+			e = errno;
 			goto fail;
+		}
 	return;
 fail:
-	in->err = errno;
-	in->missing = ignore_missing && errno == ENOENT;
+	in->err = e != 0 ? e : EIO;
+	in->missing = ignore_missing && in->err == ENOENT;
 	for (i = 0; i < n; i++)
 		mds_discard(&ctxs[i]);
 }

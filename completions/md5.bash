@@ -6,7 +6,7 @@ _mdsum_bsd()
 {
 	local cur prev words cword split
 	local opts='-b -c -p -q -r -s -t -x --check= --passthrough --quiet
-	    --reverse --string= --time-trial --self-test --debug --help
+	    --reverse --string= --time-trial --self-test --debug --mmap --no-mmap --help
 	    --version'
 	local i
 

@@ -16,6 +16,8 @@ for cmd in md5 sha256 sha512h keccak256
     complete -c $cmd -s t -l time-trial -d 'Time 100000 blocks of 10000 bytes on every backend'
     complete -c $cmd -s x -l self-test -d 'Run the self-test on every backend'
     complete -c $cmd -l debug -d 'Report backend and read path on stderr'
+    complete -c $cmd -l mmap -d 'Read regular files by mapping them'
+    complete -c $cmd -l no-mmap -d 'Read regular files with read(2)'
     complete -c $cmd -l help -d 'Print the usage line and exit'
     complete -c $cmd -l version -d 'Print the version and exit'
 end

@@ -29,11 +29,11 @@ _mdsum()
 	fi
 
 	if [[ ${words[0]##*/} == mdsum ]]; then
-		opts='-a -b -c -t -w -z -C -R -j --algorithm= --tag --untagged
+		opts='-a -b -c -t -w -z -A -C -R -j --algorithm= --tag --untagged
 		    --binary --text --zero --base64 --no-names --json --check
 		    --ignore-missing --quiet --status --strict --warn --expect=
-		    --checklist= --recursive --jobs= --progress --backend= --debug
-		    --list --help --version'
+		    --checklist= --archive --recursive --jobs= --progress --backend=
+		    --debug --list --help --version'
 	else
 		# md5sum, sha256sum, ...: the name fixes the algorithm; offer
 		# what coreutils' tool of that name has.

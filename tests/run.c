@@ -35,6 +35,7 @@ main(int argc, char *argv[])
 	sr = srunner_create(mdt_api_suite());
 	srunner_add_suite(sr, mdt_vectors_suite());
 	srunner_add_suite(sr, mdt_diff_suite());
+	srunner_add_suite(sr, mdt_input_suite());
 	srunner_add_suite(sr, mdt_big_suite());
 	mdt_nofork = srunner_fork_status(sr) == CK_NOFORK;
 

@@ -19,6 +19,7 @@ Suite	*mdt_api_suite(void);
 Suite	*mdt_vectors_suite(void);
 Suite	*mdt_diff_suite(void);
 Suite	*mdt_big_suite(void);
+Suite	*mdt_input_suite(void);
 
 /*
  * Built backends, in registry order.  Loop tests index them, so every

@@ -1,0 +1,832 @@
+/*
+ * archive.c: -A, the members of archives as inputs (DESIGN.md section 6).
+ *
+ * mdsum -A ARCHIVE... prints, through print_line(), one line per regular
+ * member, named by its path exactly as the archive stores it: tar and
+ * bsdtar store "./a" when given the directory ".", "a" when given "a", and
+ * the line says the same, so that the manifest verifies the tree extracted
+ * in the current directory.  Directories, symbolic links, devices, fifos
+ * and sockets are skipped (--debug says so).  A member is hashed whole
+ * before its line is printed: one that cannot be read gets a message and
+ * no line.
+ *
+ * mdsum -A -c MANIFEST ARCHIVE...: archive_fill() reads each archive once,
+ * hashing the members that the manifest names; a leading "./" on either
+ * side does not count in that match.  If a name is in several archives,
+ * or several times in one, the last one read counts, as when extracting.
+ *
+ * Hard links hash like the member they link to, whose digests are kept by
+ * path: those of the most recent members, up to KEEP_BYTES of names and
+ * digests (some 80,000 members with one algorithm).  A link to a member
+ * older than that is an error.  With -c, members the manifest does not
+ * name are not hashed; a link to one of them from a member it names makes
+ * a second pass over the archive, which reading from a pipe cannot do, so
+ * there every member is hashed.  In cpio's newc layout the data of a file
+ * comes with its last link, so the lines of its earlier (empty-looking)
+ * names wait until the data has been read.
+ */
+#include <sys/stat.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+#define KEEP_BYTES	(16 * 1024 * 1024)	/* memory for hard links */
+#define UNRESOLVED	(-1)	/* in->err: a link needing a second pass */
+
+/* The algorithms members are hashed with; masks are sets of indexes. */
+struct algset {
+	size_t			 n;
+	const struct mds_alg	*algs[MAX_ALGS];
+	size_t			 off[MAX_ALGS];	/* of each digest in md */
+	size_t			 mdlen;
+	uint32_t		 all;
+};
+
+/* What a member holds: the digests of the algorithms in have. */
+struct content {
+	uint32_t	 have;
+	int64_t		 size;
+	int		 err;		/* it could not be read: an errno */
+	unsigned char	 md[MAX_ALGS][MDS_MAX_DIGEST];
+};
+
+/* A member whose content is kept, for hard links to it. */
+struct known {
+	struct known	*hnext;		/* in its hash bucket */
+	struct known	*newer;		/* in the order kept */
+	struct known	*head;		/* pending: the first of its group */
+	struct known	*gnext;		/* pending: the next of its group */
+	struct known	*gtail;		/* head of a pending group: the last */
+	uint64_t	 hash;
+	size_t		 bytes;
+	int		 pending;	/* waits for data from a later link */
+	unsigned int	 nlink;		/* head: names the group will have */
+	unsigned int	 seen;		/* head: names read so far */
+	uint32_t	 need;		/* head: algorithms its group needs */
+	uint32_t	 have;
+	int64_t		 size;
+	int		 err;
+	unsigned char	*md;		/* algset.mdlen bytes */
+	char		*name;
+};
+
+struct store {
+	struct known	**bucket;
+	size_t		 nbucket;
+	size_t		 count;
+	size_t		 bytes;
+	struct known	*oldest;
+	struct known	*newest;
+	int		 evicted;
+};
+
+/* An input of -A -c, in the order of names. */
+struct wanted {
+	const char	*name;		/* without leading "./" */
+	struct input	*in;
+	size_t		 pos;		/* in the manifest */
+	uint32_t	 bit;
+};
+
+/* One -A run: generating lines (wanted == NULL) or filling inputs. */
+struct run {
+	struct gnu	*g;
+	struct algset	 set;
+	struct wanted	*wanted;
+	size_t		 nwanted;
+	const char	*label;		/* the archive, in messages */
+	int		 hash_all;	/* hash every member */
+	int		 pass2;		/* only fill unresolved links */
+	int		 unresolved;	/* a link needs a second pass */
+	int		 cut_short;	/* an archive was not read to its end */
+	int		 status;
+	struct store	 keep;
+};
+
+static void	algset_init(struct algset *);
+static size_t	algset_add(struct algset *, const struct mds_alg *);
+static int	algset_find(const struct algset *, const struct mds_alg *);
+static const char	*skip_dot(const char *);
+static uint64_t	name_hash(const char *);
+static struct known	*store_find(struct store *, const char *);
+static struct known	*store_put(struct run *, const char *,
+		    const struct content *);
+static void	store_trim(struct run *);
+static void	store_free(struct store *);
+static void	content_of(const struct run *, const struct known *,
+		    struct content *);
+static int	wanted_cmp(const void *, const void *);
+static size_t	wanted_range(const struct run *, const char *, size_t *);
+static uint32_t	need_of(const struct run *, const char *);
+static void	say(const struct run *, const char *, const char *, ...)
+		    __attribute__((format(printf, 3, 4)));
+static void	deliver(struct run *, const char *, const struct content *);
+static void	resolve(struct run *, struct known *,
+		    const struct content *, const char *);
+static void	resolve_all(struct run *);
+static int	hash_member(struct run *, struct mds_archive *,
+		    const struct mds_member *, uint32_t, struct content *);
+static void	do_member(struct run *, struct mds_archive *,
+		    const struct mds_member *);
+static void	debug_archive(const struct run *, struct mds_archive *);
+static const char	*type_name(enum mds_member_type);
+static void	read_pass(struct run *, int);
+static void	read_archive(struct run *, const char *);
+
+static void
+algset_init(struct algset *set)
+{
+	memset(set, 0, sizeof(*set));
+}
+
+/* The index of alg in the set, adding it if new. */
+static size_t
+algset_add(struct algset *set, const struct mds_alg *alg)
+{
+	int i;
+
+	if ((i = algset_find(set, alg)) != -1)
+		return (size_t)i;
+	set->algs[set->n] = alg;
+	set->off[set->n] = set->mdlen;
+	set->mdlen += mds_alg_digest_len(alg);
+	set->all |= (uint32_t)1 << set->n;
+	return set->n++;
+}
+
+static int
+algset_find(const struct algset *set, const struct mds_alg *alg)
+{
+	size_t i;
+
+	for (i = 0; i < set->n; i++)
+		if (set->algs[i] == alg)
+			return (int)i;
+	return -1;
+}
+
+/* A name without its leading "./" (as many as there are). */
+static const char *
+skip_dot(const char *s)
+{
+	while (s[0] == '.' && s[1] == '/') {
+		s += 2;
+		while (*s == '/')
+			s++;
+	}
+	return s;
+}
+
+/* FNV-1a. */
+static uint64_t
+name_hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	while (*s != '\0') {
+		h ^= (unsigned char)*s++;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* The most recent kept member of that name, or NULL. */
+static struct known *
+store_find(struct store *st, const char *name)
+{
+	struct known *k;
+	uint64_t h;
+
+	if (st->nbucket == 0)
+		return NULL;
+	h = name_hash(name);
+	for (k = st->bucket[h & (st->nbucket - 1)]; k != NULL; k = k->hnext)
+		if (k->hash == h && strcmp(k->name, name) == 0)
+			return k;
+	return NULL;
+}
+
+/* Keep a member's content; older members go when memory runs short. */
+static struct known *
+store_put(struct run *r, const char *name, const struct content *c)
+{
+	struct store *st = &r->keep;
+	struct known *k, *next, **nb;
+	size_t len = strlen(name) + 1, i, nn;
+
+	if (st->count >= st->nbucket) {
+		nn = st->nbucket == 0 ? 1024 : 2 * st->nbucket;
+		if ((nb = calloc(nn, sizeof(*nb))) == NULL)
+			err(1, NULL);
+		for (i = 0; i < st->nbucket; i++)
+			for (k = st->bucket[i]; k != NULL; k = next) {
+				next = k->hnext;
+				k->hnext = nb[k->hash & (nn - 1)];
+				nb[k->hash & (nn - 1)] = k;
+			}
+		free(st->bucket);
+		st->bytes += (nn - st->nbucket) * sizeof(*nb);
+		st->bucket = nb;
+		st->nbucket = nn;
+	}
+	if ((k = calloc(1, sizeof(*k) + r->set.mdlen + len)) == NULL)
+		err(1, NULL);
+	k->md = (unsigned char *)(k + 1);
+	k->name = (char *)k->md + r->set.mdlen;
+	memcpy(k->name, name, len);
+	k->hash = name_hash(name);
+	k->bytes = sizeof(*k) + r->set.mdlen + len;
+	k->have = c->have;
+	k->size = c->size;
+	k->err = c->err;
+	for (i = 0; i < r->set.n; i++)
+		if (c->have & (uint32_t)1 << i)
+			memcpy(k->md + r->set.off[i], c->md[i],
+			    mds_alg_digest_len(r->set.algs[i]));
+	/* Newest first in the bucket: a later member of the name wins. */
+	k->hnext = st->bucket[k->hash & (st->nbucket - 1)];
+	st->bucket[k->hash & (st->nbucket - 1)] = k;
+	if (st->newest != NULL)
+		st->newest->newer = k;
+	else
+		st->oldest = k;
+	st->newest = k;
+	st->count++;
+	st->bytes += k->bytes;
+	return k;
+}
+
+/* Forget the oldest members while more than KEEP_BYTES are kept. */
+static void
+store_trim(struct run *r)
+{
+	struct store *st = &r->keep;
+	struct known *k, **pp;
+	struct content c;
+
+	while (st->bytes > KEEP_BYTES && (k = st->oldest) != NULL) {
+		if (k->pending && k->head == k) {
+			/* Its data may still come: do not guess it empty. */
+			memset(&c, 0, sizeof(c));
+			c.err = ENOBUFS;
+			resolve(r, k, &c, "its hard links are too far apart "
+			    "in the archive");
+		}
+		for (pp = &st->bucket[k->hash & (st->nbucket - 1)]; *pp != k;
+		    pp = &(*pp)->hnext)
+			continue;
+		*pp = k->hnext;
+		st->oldest = k->newer;
+		if (st->oldest == NULL)
+			st->newest = NULL;
+		st->count--;
+		st->bytes -= k->bytes;
+		st->evicted = 1;
+		free(k);
+	}
+}
+
+static void
+store_free(struct store *st)
+{
+	struct known *k, *next;
+
+	for (k = st->oldest; k != NULL; k = next) {
+		next = k->newer;
+		free(k);
+	}
+	free(st->bucket);
+	memset(st, 0, sizeof(*st));
+}
+
+static void
+content_of(const struct run *r, const struct known *k, struct content *c)
+{
+	size_t i;
+
+	memset(c, 0, sizeof(*c));
+	c->have = k->have;
+	c->size = k->size;
+	c->err = k->err;
+	for (i = 0; i < r->set.n; i++)
+		if (k->have & (uint32_t)1 << i)
+			memcpy(c->md[i], k->md + r->set.off[i],
+			    mds_alg_digest_len(r->set.algs[i]));
+}
+
+static int
+wanted_cmp(const void *a, const void *b)
+{
+	const struct wanted *x = a, *y = b;
+	int d;
+
+	if ((d = strcmp(x->name, y->name)) != 0)
+		return d;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* The first of the inputs named name (leading "./" aside); *n of them. */
+static size_t
+wanted_range(const struct run *r, const char *name, size_t *n)
+{
+	size_t lo = 0, hi = r->nwanted, mid, first;
+
+	name = skip_dot(name);
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (strcmp(r->wanted[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	first = lo;
+	while (lo < r->nwanted && strcmp(r->wanted[lo].name, name) == 0)
+		lo++;
+	*n = lo - first;
+	return first;
+}
+
+/* The algorithms the member called name is wanted with. */
+static uint32_t
+need_of(const struct run *r, const char *name)
+{
+	size_t i, n, first;
+	uint32_t need = 0;
+
+	if (r->wanted == NULL)
+		return r->set.all;
+	first = wanted_range(r, name, &n);
+	for (i = first; i < first + n; i++)
+		if (!r->pass2 || r->wanted[i].in->err == UNRESOLVED)
+			need |= r->wanted[i].bit;
+	return need;
+}
+
+/*
+ * "ARCHIVE: member NAME: what", for a member that matters: with -c, only
+ * one the manifest names (in a second pass, one still unresolved).
+ */
+static void
+say(const struct run *r, const char *name, const char *fmt, ...)
+{
+	va_list ap;
+	char text[1024];
+
+	if (r->wanted != NULL && need_of(r, name) == 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	warnx("%s: member %s: %s", quotef(r->label), quotef(name), text);
+}
+
+/* The member called name has content c: print its lines, or fill. */
+static void
+deliver(struct run *r, const char *name, const struct content *c)
+{
+	static struct input in;
+	struct input *w;
+	size_t a, i, n, first;
+	int k;
+
+	if (r->wanted == NULL) {
+		if (c->err != 0) {
+			r->status = 1;
+			return;
+		}
+		in.name = (char *)name;
+		in.size = c->size;
+		in.nalgs = r->g->nalgs;
+		for (a = 0; a < in.nalgs; a++) {
+			in.algs[a] = r->g->algs[a];
+			k = algset_find(&r->set, in.algs[a]);
+			memcpy(in.md[a], c->md[k], mds_alg_digest_len(in.algs[a]));
+		}
+		for (a = 0; a < in.nalgs; a++)
+			print_line(r->g, &in, a);
+		return;
+	}
+	first = wanted_range(r, name, &n);
+	for (i = first; i < first + n; i++) {
+		w = r->wanted[i].in;
+		if (r->pass2 && w->err != UNRESOLVED)
+			continue;
+		if (c->err != 0) {
+			w->err = c->err;
+			r->status = 1;
+		} else if (c->have & r->wanted[i].bit) {
+			k = algset_find(&r->set, w->algs[0]);
+			memcpy(w->md[0], c->md[k], mds_alg_digest_len(w->algs[0]));
+			w->size = c->size;
+			w->err = 0;
+		} else {
+			w->err = UNRESOLVED;
+			r->unresolved = 1;
+		}
+	}
+}
+
+/*
+ * The data of a pending group has come (c), or will not (c NULL: the
+ * members are as empty as they look): deliver its members in order, with
+ * the message why for each when c is a failure.
+ */
+static void
+resolve(struct run *r, struct known *head, const struct content *c,
+    const char *why)
+{
+	struct known *k;
+	struct content kc;
+	size_t i;
+
+	for (k = head; k != NULL; k = k->gnext) {
+		if (why != NULL)
+			say(r, k->name, "%s", why);
+		if (c != NULL) {
+			k->have = c->have;
+			k->size = c->size;
+			k->err = c->err;
+			for (i = 0; i < r->set.n; i++)
+				if (c->have & (uint32_t)1 << i)
+					memcpy(k->md + r->set.off[i], c->md[i],
+					    mds_alg_digest_len(r->set.algs[i]));
+		}
+		k->pending = 0;
+		content_of(r, k, &kc);
+		deliver(r, k->name, &kc);
+	}
+}
+
+/* At the end of an archive: the groups whose data never came. */
+static void
+resolve_all(struct run *r)
+{
+	struct known *k;
+
+	for (k = r->keep.oldest; k != NULL; k = k->newer)
+		if (k->pending && k->head == k)
+			resolve(r, k, NULL, NULL);
+}
+
+/* Hash the member's data with the algorithms in mask into *c. */
+static int
+hash_member(struct run *r, struct mds_archive *ar,
+    const struct mds_member *m, uint32_t mask, struct content *c)
+{
+	mds_ctx ctxs[MAX_ALGS];
+	size_t idx[MAX_ALGS], i, n = 0;
+	int64_t got;
+
+	memset(c, 0, sizeof(*c));
+	for (i = 0; i < r->set.n; i++) {
+		if (!(mask & (uint32_t)1 << i))
+			continue;
+		if (mds_init(&ctxs[n], r->set.algs[i]) == -1) {
+			c->err = errno;
+			say(r, m->path, "%s", strerror(errno));
+			goto fail;
+		}
+		idx[n++] = i;
+	}
+	if ((got = mds_archive_update(ar, ctxs, n)) == -1) {
+		c->err = errno == ENOMEM ? ENOMEM : EIO;
+		say(r, m->path, "%s", mds_archive_error(ar));
+		goto fail;
+	}
+	for (i = 0; i < n; i++)
+		(void)mds_final(&ctxs[i], c->md[idx[i]]);
+	c->have = mask;
+	c->size = got;
+	return 0;
+fail:
+	for (i = 0; i < n; i++)
+		mds_discard(&ctxs[i]);
+	return -1;
+}
+
+/* A regular member or a hard link. */
+static void
+do_member(struct run *r, struct mds_archive *ar, const struct mds_member *m)
+{
+	struct known *t = NULL, *k;
+	struct content c;
+	uint32_t need, mask;
+
+	need = need_of(r, m->path);
+	if (m->hardlink != NULL) {
+		t = store_find(&r->keep, m->hardlink);
+		if (debug_flag && !r->pass2)
+			warnx("%s: member %s: hard link to %s", quotef(r->label),
+			    quotef(m->path), quotef(m->hardlink));
+	}
+	mask = r->hash_all ? r->set.all : need;
+	if (t != NULL && t->pending)
+		mask |= t->head->need;
+	if (mask == 0)
+		return;
+	if (hash_member(r, ar, m, mask, &c) == -1) {
+		if (t != NULL && t->pending)
+			resolve(r, t->head, &c, "its data, with a later hard "
+			    "link, could not be read");
+		(void)store_put(r, m->path, &c);
+		deliver(r, m->path, &c);
+		return;
+	}
+
+	if (m->hardlink == NULL) {
+		k = store_put(r, m->path, &c);
+		if (c.size == 0 && m->nlink > 1) {
+			/* cpio newc: the data may come with a later link. */
+			k->pending = 1;
+			k->head = k->gtail = k;
+			k->nlink = m->nlink;
+			k->seen = 1;
+			k->need = mask;
+			return;
+		}
+		deliver(r, m->path, &c);
+		return;
+	}
+
+	if (c.size > 0) {
+		/* A link with data of its own: it is the group's data. */
+		if (t != NULL && t->pending)
+			resolve(r, t->head, &c, NULL);
+		(void)store_put(r, m->path, &c);
+		deliver(r, m->path, &c);
+		return;
+	}
+	if (t == NULL) {
+		if (!r->hash_all) {
+			/* The target was not hashed: the second pass will. */
+			c.have = 0;
+			deliver(r, m->path, &c);
+			return;
+		}
+		say(r, m->path, "hard link to %s, %s", quotef(m->hardlink),
+		    r->keep.evicted ? "which is not in the archive or too far "
+		    "back to be remembered" : "which is not in the archive");
+		c.err = ENOENT;
+		deliver(r, m->path, &c);
+		return;
+	}
+	if (t->pending) {
+		content_of(r, t, &c);
+		k = store_put(r, m->path, &c);
+		t = t->head;
+		k->pending = 1;
+		k->head = t;
+		t->gtail->gnext = k;
+		t->gtail = k;
+		t->need |= need;
+		if (++t->seen >= t->nlink)
+			resolve(r, t, NULL, NULL);
+		return;
+	}
+	content_of(r, t, &c);
+	if (c.err != 0)
+		say(r, m->path, "hard link to %s, which could not be read",
+		    quotef(m->hardlink));
+	(void)store_put(r, m->path, &c);
+	deliver(r, m->path, &c);
+}
+
+static const char *
+type_name(enum mds_member_type t)
+{
+	switch (t) {
+	case MDS_MEMBER_DIR:
+		return "directory";
+	case MDS_MEMBER_SYMLINK:
+		return "symbolic link";
+	case MDS_MEMBER_DEVICE:
+		return "device";
+	case MDS_MEMBER_FIFO:
+		return "fifo";
+	case MDS_MEMBER_SOCKET:
+		return "socket";
+	default:
+		return "file";
+	}
+}
+
+/* --debug: how the archive is read, once its format is known. */
+static void
+debug_archive(const struct run *r, struct mds_archive *ar)
+{
+	char filters[256] = "";
+	const char *f, *fmt;
+	mds_ctx ctx;
+	size_t i;
+
+	for (i = 0; (f = mds_archive_filter(ar, i)) != NULL; i++) {
+		if (strlen(filters) + strlen(f) + 3 >= sizeof(filters))
+			break;
+		strcat(filters, ", ");
+		strcat(filters, f);
+	}
+	fmt = mds_archive_format(ar);
+	for (i = 0; i < r->set.n; i++) {
+		if (mds_init(&ctx, r->set.algs[i]) == -1)
+			continue;
+		warnx("%s: %s on the %s backend, archive: %s%s",
+		    quotef(r->label), mds_alg_name(r->set.algs[i]),
+		    mds_ctx_backend(&ctx), fmt != NULL ? fmt : "no format",
+		    filters);
+		mds_discard(&ctx);
+	}
+}
+
+/* One pass over the archive open on fd. */
+static void
+read_pass(struct run *r, int fd)
+{
+	struct mds_archive *ar;
+	struct mds_member m;
+	struct content c;
+	const char *last = NULL;
+	char *lastcopy = NULL;
+	int rc, told = 0;
+
+	if ((ar = mds_archive_open_fd(fd)) == NULL)
+		err(1, NULL);
+	while ((rc = mds_archive_next(ar, &m)) != 0) {
+		if (debug_flag && !told && !r->pass2 && rc == 1) {
+			debug_archive(r, ar);
+			told = 1;
+		}
+		if (rc == -1) {
+			if (m.path != NULL) {
+				memset(&c, 0, sizeof(c));
+				c.err = EIO;
+				say(r, m.path, "%s", mds_archive_error(ar));
+				deliver(r, m.path, &c);
+			} else if (!r->pass2) {
+				if (last != NULL)
+					warnx("%s: after member %s: %s",
+					    quotef(r->label), quotef(last),
+					    mds_archive_error(ar));
+				else
+					warnx("%s: %s", quotef(r->label),
+					    mds_archive_error(ar));
+				r->status = 1;
+			}
+			if (mds_archive_broken(ar)) {
+				r->cut_short = 1;
+				break;
+			}
+			continue;
+		}
+		free(lastcopy);
+		if ((lastcopy = strdup(m.path)) == NULL)
+			err(1, NULL);
+		last = lastcopy;
+		if (m.warning != NULL && debug_flag && !r->pass2)
+			warnx("%s: member %s: %s", quotef(r->label),
+			    quotef(m.path), m.warning);
+		if (m.type != MDS_MEMBER_FILE) {
+			if (debug_flag && !r->pass2)
+				warnx("%s: member %s: %s, skipped",
+				    quotef(r->label), quotef(m.path),
+				    type_name(m.type));
+			continue;
+		}
+		do_member(r, ar, &m);
+		store_trim(r);
+		if (mds_archive_broken(ar)) {
+			/* Unless said already: a member nobody wanted. */
+			if (r->wanted != NULL && !r->pass2 &&
+			    need_of(r, m.path) == 0) {
+				warnx("%s: member %s: %s", quotef(r->label),
+				    quotef(m.path), mds_archive_error(ar));
+				r->status = 1;
+			}
+			r->cut_short = 1;
+			break;
+		}
+	}
+	if (debug_flag && !told && !r->pass2)
+		debug_archive(r, ar);
+	resolve_all(r);
+	store_free(&r->keep);
+	free(lastcopy);
+	(void)mds_archive_close(ar);
+}
+
+/* Every member of one archive operand ("-" is standard input). */
+static void
+read_archive(struct run *r, const char *path)
+{
+	struct stat sb;
+	int fd, seekable;
+
+	r->label = path;
+	if (strcmp(path, "-") == 0)
+		fd = STDIN_FILENO;
+	else if ((fd = open(path, O_RDONLY)) == -1) {
+		warn("%s", quotef(path));
+		r->status = 1;
+		return;
+	}
+	if (fstat(fd, &sb) == -1) {
+		warn("%s", quotef(path));
+		r->status = 1;
+		goto done;
+	}
+	if (S_ISDIR(sb.st_mode)) {
+		errno = EISDIR;
+		warn("%s", quotef(path));
+		r->status = 1;
+		goto done;
+	}
+	seekable = S_ISREG(sb.st_mode) &&
+	    lseek(fd, 0, SEEK_CUR) != (off_t)-1;
+	r->hash_all = r->wanted == NULL || !seekable;
+	r->unresolved = 0;
+	read_pass(r, fd);
+	if (r->unresolved) {
+		/* Links to members the manifest does not name. */
+		if (lseek(fd, 0, SEEK_SET) == (off_t)-1) {
+			warn("%s", quotef(path));
+			r->status = 1;
+		} else {
+			r->hash_all = 1;
+			r->pass2 = 1;
+			read_pass(r, fd);
+			r->pass2 = 0;
+		}
+	}
+done:
+	if (fd != STDIN_FILENO && close(fd) == -1) {
+		warn("%s", quotef(path));
+		r->status = 1;
+	}
+}
+
+int
+gnu_archive_generate(struct gnu *g, char **archives, size_t n)
+{
+	static char *stdin_only[] = { "-", NULL };
+	struct run r;
+	size_t i;
+
+	if (n == 0) {
+		archives = stdin_only;
+		n = 1;
+	}
+	memset(&r, 0, sizeof(r));
+	r.g = g;
+	algset_init(&r.set);
+	for (i = 0; i < g->nalgs; i++)
+		(void)algset_add(&r.set, g->algs[i]);
+	for (i = 0; i < n; i++)
+		read_archive(&r, archives[i]);
+	return r.status;
+}
+
+int
+archive_fill(struct gnu *g, char **archives, size_t n, struct input **ins,
+    size_t nins)
+{
+	static char *stdin_only[] = { "-", NULL };
+	struct run r;
+	size_t i;
+
+	if (n == 0) {
+		archives = stdin_only;
+		n = 1;
+	}
+	memset(&r, 0, sizeof(r));
+	r.g = g;
+	algset_init(&r.set);
+	if ((r.wanted = calloc(nins + 1, sizeof(*r.wanted))) == NULL)
+		err(1, NULL);
+	for (i = 0; i < nins; i++) {
+		r.wanted[i].name = skip_dot(ins[i]->name);
+		r.wanted[i].in = ins[i];
+		r.wanted[i].pos = i;
+		r.wanted[i].bit = (uint32_t)1 <<
+		    algset_add(&r.set, ins[i]->algs[0]);
+	}
+	r.nwanted = nins;
+	qsort(r.wanted, nins, sizeof(*r.wanted), wanted_cmp);
+	for (i = 0; i < n; i++)
+		read_archive(&r, archives[i]);
+	for (i = 0; i < nins; i++) {
+		if (ins[i]->err == UNRESOLVED) {
+			warnx("%s: hard link not resolved", quotef(ins[i]->name));
+			ins[i]->err = EIO;
+		} else if (ins[i]->err == ENOENT && r.cut_short)
+			ins[i]->err = EIO;	/* maybe in the part not read */
+	}
+	free(r.wanted);
+	return r.status;
+}

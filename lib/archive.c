@@ -1,0 +1,311 @@
+/*
+ * archive.c: the members of an archive as inputs, read with libarchive.
+ * Every format and filter the installed libarchive reads is enabled, but
+ * for mtree: an mtree "archive" is a text file whose members' data lives
+ * in the files it names on disk, and a plain text file can pass for one.
+ *
+ * Only this file includes libarchive's headers; mdsum.h declares the
+ * opaque struct mds_archive and struct mds_member.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include "mds_int.h"
+
+#define ARCHIVE_BLOCK	(128 * 1024)	/* bytes libarchive reads at a time */
+#define ZERO_CHUNK	(64 * 1024)	/* zeros fed to the hash per update */
+
+struct mds_archive {
+	struct archive		*a;
+	int			 fd;
+	int			 opened;	/* archive_read_open_fd was called */
+	int			 broken;	/* a fatal error: no more reading */
+	int			 in_member;	/* next has returned a member */
+	int64_t			 size;		/* its size by its header, or -1 */
+	const char		*msg;		/* our own error text, or NULL */
+};
+
+static const unsigned char zeros[ZERO_CHUNK];
+
+static int	format_support(struct archive *);
+static void	fail(struct mds_archive *, int, int);
+static void	update_all(mds_ctx *, size_t, const void *, size_t);
+static void	update_zeros(mds_ctx *, size_t, int64_t);
+static enum mds_member_type member_type(struct archive_entry *);
+
+/*
+ * archive_read_support_format_all() less mtree, whose bidder accepts
+ * many a text file and whose reader opens the paths in it.
+ */
+static int
+format_support(struct archive *a)
+{
+	if (archive_read_support_format_7zip(a) != ARCHIVE_OK ||
+	    archive_read_support_format_ar(a) != ARCHIVE_OK ||
+	    archive_read_support_format_cab(a) != ARCHIVE_OK ||
+	    archive_read_support_format_cpio(a) != ARCHIVE_OK ||
+	    archive_read_support_format_empty(a) != ARCHIVE_OK ||
+	    archive_read_support_format_iso9660(a) != ARCHIVE_OK ||
+	    archive_read_support_format_lha(a) != ARCHIVE_OK ||
+	    archive_read_support_format_rar(a) != ARCHIVE_OK ||
+	    archive_read_support_format_rar5(a) != ARCHIVE_OK ||
+	    archive_read_support_format_tar(a) != ARCHIVE_OK ||
+	    archive_read_support_format_warc(a) != ARCHIVE_OK ||
+	    archive_read_support_format_xar(a) != ARCHIVE_OK ||
+	    archive_read_support_format_zip(a) != ARCHIVE_OK)
+		return -1;
+	return 0;
+}
+
+/*
+ * Record a failure of libarchive (status r) and set errno: libarchive's
+ * errno when it gives one, else EIO.  ARCHIVE_FATAL ends the reading.
+ */
+static void
+fail(struct mds_archive *ar, int r, int deflt)
+{
+	int e = archive_errno(ar->a);
+
+	if (r == ARCHIVE_FATAL)
+		ar->broken = 1;
+	ar->msg = NULL;
+	errno = e > 0 ? e : deflt;
+}
+
+static void
+update_all(mds_ctx *ctxs, size_t n, const void *p, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		(void)mds_update(&ctxs[i], p, len);
+}
+
+/* Feed len zero bytes to every context: a hole of a sparse member. */
+static void
+update_zeros(mds_ctx *ctxs, size_t n, int64_t len)
+{
+	size_t chunk;
+
+	while (len > 0) {
+		chunk = len > ZERO_CHUNK ? ZERO_CHUNK : (size_t)len;
+		update_all(ctxs, n, zeros, chunk);
+		len -= (int64_t)chunk;
+	}
+}
+
+/* What a member is; a hard link is reported as a file. */
+static enum mds_member_type
+member_type(struct archive_entry *e)
+{
+	if (archive_entry_hardlink(e) != NULL ||
+	    archive_entry_hardlink_utf8(e) != NULL)
+		return MDS_MEMBER_FILE;
+	switch (archive_entry_filetype(e)) {
+	case AE_IFDIR:
+		return MDS_MEMBER_DIR;
+	case AE_IFLNK:
+		return MDS_MEMBER_SYMLINK;
+	case AE_IFCHR:
+	case AE_IFBLK:
+		return MDS_MEMBER_DEVICE;
+	case AE_IFIFO:
+		return MDS_MEMBER_FIFO;
+	case AE_IFSOCK:
+		return MDS_MEMBER_SOCKET;
+	default:
+		/* AE_IFREG, or no type: extraction makes a regular file. */
+		return MDS_MEMBER_FILE;
+	}
+}
+
+struct mds_archive *
+mds_archive_open_fd(int fd)
+{
+	struct mds_archive *ar;
+
+	if (fd < 0) {
+		errno = EBADF;
+		return NULL;
+	}
+	if ((ar = calloc(1, sizeof(*ar))) == NULL)
+		return NULL;
+	ar->fd = fd;
+	if ((ar->a = archive_read_new()) == NULL) {
+		free(ar);
+		errno = ENOMEM;
+		return NULL;
+	}
+	if (format_support(ar->a) == -1 ||
+	    archive_read_support_filter_all(ar->a) < ARCHIVE_WARN) {
+		archive_read_free(ar->a);
+		free(ar);
+		errno = ENOMEM;
+		return NULL;
+	}
+	return ar;
+}
+
+int
+mds_archive_next(struct mds_archive *ar, struct mds_member *m)
+{
+	struct archive_entry *e;
+	int r;
+
+	memset(m, 0, sizeof(*m));
+	m->size = -1;
+	if (ar->broken) {
+		ar->msg = "the archive cannot be read any further";
+		errno = EIO;
+		return -1;
+	}
+	if (!ar->opened) {
+		ar->opened = 1;
+		r = archive_read_open_fd(ar->a, ar->fd, ARCHIVE_BLOCK);
+		if (r != ARCHIVE_OK) {
+			fail(ar, ARCHIVE_FATAL, EIO);
+			return -1;
+		}
+	}
+	ar->in_member = 0;
+	r = archive_read_next_header(ar->a, &e);
+	if (r == ARCHIVE_EOF)
+		return 0;
+	if (r == ARCHIVE_OK || r == ARCHIVE_WARN || r == ARCHIVE_FAILED) {
+		if ((m->path = archive_entry_pathname(e)) == NULL)
+			m->path = archive_entry_pathname_utf8(e);
+		if ((m->hardlink = archive_entry_hardlink(e)) == NULL)
+			m->hardlink = archive_entry_hardlink_utf8(e);
+	}
+	if (r != ARCHIVE_OK && r != ARCHIVE_WARN) {
+		fail(ar, r, EIO);
+		return -1;
+	}
+	if (m->path == NULL) {
+		ar->msg = "a member has no name";
+		errno = EILSEQ;
+		return -1;
+	}
+	if (r == ARCHIVE_WARN)
+		m->warning = archive_error_string(ar->a);
+	m->type = member_type(e);
+	if (archive_entry_size_is_set(e) && archive_entry_size(e) >= 0)
+		m->size = archive_entry_size(e);
+	ar->size = m->size;
+	m->nlink = archive_entry_nlink(e);
+	m->encrypted = archive_entry_is_data_encrypted(e) != 0;
+	ar->in_member = 1;
+	return 1;
+}
+
+int64_t
+mds_archive_update(struct mds_archive *ar, mds_ctx *ctxs, size_t n)
+{
+	const void *buf;
+	size_t len, i;
+	la_int64_t off;
+	int64_t pos = 0;
+	int r;
+
+	if (ctxs == NULL && n != 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		if (mds_ctx_alg(&ctxs[i]) == NULL)
+			return -1;
+	if (!ar->in_member || ar->broken) {
+		ar->msg = "no member to read";
+		errno = EINVAL;
+		return -1;
+	}
+	ar->in_member = 0;
+	for (;;) {
+		r = archive_read_data_block(ar->a, &buf, &len, &off);
+		if (r == ARCHIVE_EOF)
+			break;
+		if (r != ARCHIVE_OK) {
+			/* ARCHIVE_WARN here is a bad checksum, not data. */
+			fail(ar, r, EIO);
+			return -1;
+		}
+		if (off < pos) {
+			ar->msg = "member data out of order";
+			errno = EIO;
+			return -1;
+		}
+		/* Extraction keeps no data past the size in the header. */
+		if (ar->size >= 0 && off >= ar->size)
+			continue;
+		if (ar->size >= 0 && (int64_t)len > ar->size - off)
+			len = (size_t)(ar->size - off);
+		update_zeros(ctxs, n, off - pos);
+		update_all(ctxs, n, buf, len);
+		pos = off + (int64_t)len;
+	}
+	/* A hole at the end, as extraction leaves it (ftruncate). */
+	if (ar->size > pos) {
+		update_zeros(ctxs, n, ar->size - pos);
+		pos = ar->size;
+	}
+	return pos;
+}
+
+const char *
+mds_archive_format(struct mds_archive *ar)
+{
+	if (!ar->opened)
+		return NULL;
+	return archive_format_name(ar->a);
+}
+
+const char *
+mds_archive_filter(struct mds_archive *ar, size_t i)
+{
+	int count;
+
+	if (!ar->opened || (count = archive_filter_count(ar->a)) < 1 ||
+	    i >= (size_t)count - 1)
+		return NULL;
+	return archive_filter_name(ar->a, (int)i);
+}
+
+const char *
+mds_archive_error(struct mds_archive *ar)
+{
+	const char *s;
+
+	if (ar->msg != NULL)
+		return ar->msg;
+	if ((s = archive_error_string(ar->a)) != NULL)
+		return s;
+	return "unknown error";
+}
+
+int
+mds_archive_broken(const struct mds_archive *ar)
+{
+	return ar->broken;
+}
+
+int
+mds_archive_close(struct mds_archive *ar)
+{
+	int r = ARCHIVE_OK;
+
+	if (ar == NULL)
+		return 0;
+	if (ar->opened)
+		r = archive_read_close(ar->a);
+	archive_read_free(ar->a);
+	free(ar);
+	if (r != ARCHIVE_OK) {
+		errno = EIO;
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,223 @@
+/*
+ * input.c: getting a file's bytes to the hash.  A regular file is mapped
+ * (in windows, so a huge file never needs a huge mapping) or read in
+ * large aligned blocks; pipes, ttys, devices and the like are read in a
+ * loop.  Which of mmap and read is the default for regular files is the
+ * one BENCHMARKS.md measured faster.
+ *
+ * A mapped file that is truncated while it is hashed raises SIGBUS on the
+ * pages past its new end.  The library catches that signal around its own
+ * hashing of mapped memory only (a per-thread jump buffer, so it is right
+ * with threads), reports "the file changed" and leaves the process alive;
+ * a SIGBUS anywhere else goes to the handler that was there before.
+ */
+#define _GNU_SOURCE	/* F_SETPIPE_SZ where the system has it */
+
+#include <sys/types.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mds_int.h"
+
+#define MAP_WINDOW	(64 * 1024 * 1024)	/* bytes mapped at a time */
+#define LOOP_BUF_SIZE	(256 * 1024)		/* bytes per read(2) */
+#define PIPE_BUF_WANT	(1024 * 1024)		/* pipe buffer to ask for */
+
+/* Set while this thread hashes mapped memory; the handler jumps back. */
+static __thread sigjmp_buf *bus_jump;
+static struct sigaction old_bus;
+static pthread_once_t bus_once = PTHREAD_ONCE_INIT;
+static int bus_ok;
+
+static void
+on_sigbus(int sig, siginfo_t *si, void *uc)
+{
+	if (bus_jump != NULL)
+		siglongjmp(*bus_jump, 1);
+	/* Not ours: hand it to whoever had it, or die of it as usual. */
+	if ((old_bus.sa_flags & SA_SIGINFO) && old_bus.sa_sigaction != NULL)
+		old_bus.sa_sigaction(sig, si, uc);
+	else if (old_bus.sa_handler != SIG_IGN &&
+	    old_bus.sa_handler != SIG_DFL)
+		old_bus.sa_handler(sig);
+	else {
+		(void)sigaction(SIGBUS, &old_bus, NULL);
+		(void)raise(SIGBUS);
+	}
+}
+
+static void
+install_bus_handler(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_sigbus;
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	bus_ok = sigaction(SIGBUS, &sa, &old_bus) == 0;
+}
+
+static void
+feed(mds_ctx *ctxs, size_t n, const void *p, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		(void)mds_update(&ctxs[i], p, len);
+}
+
+/*
+ * Hash a window of mapped memory; -1 if the file shrank under it.  The
+ * contexts are then in an undefined state: the caller discards them.
+ */
+static int
+feed_mapped(mds_ctx *ctxs, size_t n, const void *p, size_t len)
+{
+	sigjmp_buf env;
+
+	if (sigsetjmp(env, 0) != 0) {
+		bus_jump = NULL;
+		return -1;
+	}
+	bus_jump = &env;
+	feed(ctxs, n, p, len);
+	bus_jump = NULL;
+	return 0;
+}
+
+/*
+ * Hash bytes [start, size) of a regular file from mappings of at most
+ * MAP_WINDOW bytes; -2 if it cannot be mapped at all (read it instead).
+ * The file offset is left at size, as reading would have left it.
+ */
+static int64_t
+hash_mapped(mds_ctx *ctxs, size_t n, int fd, off_t start, off_t size,
+    struct mds_read_info *info)
+{
+	off_t page = (off_t)sysconf(_SC_PAGESIZE), base, off;
+	struct stat sb;
+	size_t len, skip;
+	void *p;
+
+	(void)pthread_once(&bus_once, install_bus_handler);
+	if (!bus_ok || page <= 0)
+		return -2;	/* no way to survive truncation: read instead */
+	for (off = start; off < size; off += (off_t)(len - skip)) {
+		base = off - off % page;	/* mmap wants page offsets */
+		skip = (size_t)(off - base);
+		len = size - base > MAP_WINDOW ? MAP_WINDOW :
+		    (size_t)(size - base);
+		p = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, base);
+		if (p == MAP_FAILED) {
+			if (off == start)
+				return -2;
+			return -1;
+		}
+		(void)madvise(p, len, MADV_SEQUENTIAL);
+		if (feed_mapped(ctxs, n, (unsigned char *)p + skip,
+		    len - skip) == -1) {
+			(void)munmap(p, len);
+			info->changed = 1;
+			errno = EIO;
+			return -1;
+		}
+		(void)munmap(p, len);
+	}
+	/* Shrunk within the last page: no SIGBUS, but zeros were hashed. */
+	if (fstat(fd, &sb) == 0 && sb.st_size < size) {
+		info->changed = 1;
+		errno = EIO;
+		return -1;
+	}
+	(void)lseek(fd, size, SEEK_SET);
+	return (int64_t)(size - start);
+}
+
+static int64_t
+hash_loop(mds_ctx *ctxs, size_t n, int fd)
+{
+	unsigned char *buf;
+	int64_t total = 0;
+	ssize_t got;
+	int saved;
+
+	if (posix_memalign((void **)&buf, 4096, LOOP_BUF_SIZE) != 0) {
+		errno = ENOMEM;
+		return -1;
+	}
+	for (;;) {
+		got = read(fd, buf, LOOP_BUF_SIZE);
+		if (got == -1 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		feed(ctxs, n, buf, (size_t)got);
+		total += got;
+	}
+	saved = errno;
+	free(buf);
+	errno = saved;
+	return got == -1 ? -1 : total;
+}
+
+int64_t
+mds_update_file(mds_ctx *ctxs, size_t n, int fd, int how,
+    struct mds_read_info *info)
+{
+	struct mds_read_info dummy;
+	struct stat sb;
+	off_t start;
+	int64_t got;
+	size_t i;
+
+	if (info == NULL)
+		info = &dummy;
+	memset(info, 0, sizeof(*info));
+	if ((ctxs == NULL && n != 0) || how < MDS_READ_AUTO ||
+	    how > MDS_READ_LOOP) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		if (mds_ctx_alg(&ctxs[i]) == NULL)
+			return -1;
+	if (fstat(fd, &sb) == -1)
+		return -1;
+	if (S_ISDIR(sb.st_mode)) {
+		errno = EISDIR;
+		return -1;
+	}
+	if (S_ISREG(sb.st_mode)) {
+		if (how == MDS_READ_AUTO)
+			how = MDS_READ_DEFAULT;
+		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+		/* From the current offset, as a read would (stdin < file). */
+		start = lseek(fd, 0, SEEK_CUR);
+		if (how == MDS_READ_MMAP && start != -1 && start < sb.st_size) {
+			info->how = "mmap";
+			got = hash_mapped(ctxs, n, fd, start, sb.st_size, info);
+			if (got != -2)
+				return got;
+		}
+		info->how = "read loop";
+		return hash_loop(ctxs, n, fd);
+	}
+	if (S_ISFIFO(sb.st_mode)) {
+		info->how = "pipe";
+#ifdef F_SETPIPE_SZ
+		(void)fcntl(fd, F_SETPIPE_SZ, PIPE_BUF_WANT);
+#endif
+	} else
+		info->how = "read loop";
+	return hash_loop(ctxs, n, fd);
+}

@@ -1,0 +1,641 @@
+#!/bin/sh
+# cli_archive.sh: black-box tests of mdsum -A, archives' members as inputs
+# (DESIGN.md sections 4 and 6, issue 5), through the built program.
+#
+# usage: sh tests/cli_archive.sh BINDIR
+#
+# Fixtures are made at test time with bsdtar (Debian's libarchive-tools),
+# GNU tar, /usr/bin/python3's tarfile and zipfile and the compressors
+# gzip, bzip2, xz, zstd and lz4.  For each format and filter, the lines of
+# mdsum -A must be those that plain mdsum prints over the tree bsdtar
+# extracts from the archive, member for member in the archive's order, and
+# the manifest must verify both ways.  Then: sparse and hard-link members,
+# names with newlines, standard input, -A -c with missing and changed
+# members, truncated and corrupt archives, a file that is not an archive,
+# output options, and a 1 GiB "bomb" hashed in bounded memory.  What the
+# tools here cannot make is skipped, visibly.
+#
+# Output as in cli_gnu.sh: "ok N - what", "not ok N - what" with "#" lines
+# saying why, "ok N - what # SKIP why", then "1..N" and the summary
+# "N passed, N failed[, N skipped]"; the exit status is 1 if any test failed.
+
+# shellcheck disable=SC2002,SC2086
+# (cat | mdsum makes the archive a pipe, on purpose; unquoted $opts are
+# option lists, split on purpose)
+set -u
+
+# shellcheck source-path=SCRIPTDIR
+# shellcheck source=tap.sh
+case $0 in
+*/*)	. "${0%/*}/tap.sh" ;;
+*)	. ./tap.sh ;;
+esac
+
+bindir "$@"
+M=$B/mdsum
+if [ ! -x "$M" ]; then
+	echo "cli_archive.sh: $M: not found or not executable" >&2
+	exit 2
+fi
+
+LC_ALL=C
+export LC_ALL
+unset MDSUM_BACKEND MDSUM_CPU POSIXLY_CORRECT
+exec </dev/null
+
+tmpdir cli_archive
+W=$T/w
+mkdir "$W" || exit 2
+cd "$W" || exit 2
+
+PY=
+[ -x /usr/bin/python3 ] && PY=/usr/bin/python3
+BSDTAR=
+have bsdtar && BSDTAR=bsdtar
+GNUTAR=
+tar --version 2>/dev/null | grep -q 'GNU tar' && GNUTAR=tar
+IN=/dev/null	# stdin of the next run
+
+begin()
+{
+	why=
+	rm -f "$T/out" "$T/err" "$T/out.want" "$T/err.want"
+}
+
+diagnose()
+{
+	print_cmd
+	[ "$IN" != /dev/null ] && printf '#   stdin: %s\n' "$IN"
+	print_why
+	[ -f "$T/out" ] && show stdout "$T/out"
+	[ -f "$T/out.want" ] && show "expected stdout" "$T/out.want"
+	[ -f "$T/err" ] && show stderr "$T/err"
+	return 0
+}
+
+verdict_done()
+{
+	IN=/dev/null
+}
+
+want_out()
+{
+	matches "$T/out" "$1" || bad "stdout not as expected ($(spec_text "$1"))"
+}
+
+want_err()
+{
+	matches "$T/err" "$1" || bad "stderr not as expected ($(spec_text "$1"))"
+}
+
+# run ARG...: runs mdsum ARG..., stdin from $IN, stdout to $T/out, stderr
+# to $T/err; sets rc.
+run()
+{
+	begin
+	quote mdsum "$@"
+	"$M" "$@" <"$IN" >"$T/out" 2>"$T/err"
+	rc=$?
+}
+
+# same_as FILE: stdout must be FILE's content.
+same_as()
+{
+	cp "$1" "$T/out.want"
+	cmp -s "$T/out" "$T/out.want" || bad "stdout differs from the expected"
+}
+
+# not_in WORD: stdout must not mention WORD.
+not_in()
+{
+	grep -F -e "$1" "$T/out" >/dev/null && bad "stdout mentions $1"
+}
+
+# --- the tree ---------------------------------------------------------
+
+TREE=$T/tree
+mkdir -p "$TREE/sub/deep" "$TREE/emptydir" || exit 2
+printf 'hello\n' >"$TREE/a"
+head -c 70000 /dev/urandom >"$TREE/sub/b"
+: >"$TREE/sub/empty"
+printf 'x' >"$TREE/sub/with space"
+i=0
+while [ $i -lt 100 ]; do
+	echo "line $i of a text that compresses well" >>"$TREE/sub/deep/c"
+	i=$((i + 1))
+done
+ln "$TREE/sub/b" "$TREE/hl"
+ln -s a "$TREE/link"
+
+# a flat tree, for ar
+FLAT=$T/flat
+mkdir "$FLAT" || exit 2
+printf 'hello\n' >"$FLAT/a"
+head -c 5000 /dev/urandom >"$FLAT/b.bin"
+: >"$FLAT/empty"
+
+# extract_list ARCHIVE DIR: extracts ARCHIVE into the new directory DIR
+# with bsdtar and writes the regular files among its members, in the
+# archive's order, one per line, to $T/names; 1 if bsdtar failed.
+extract_list()
+{
+	rm -rf "$2"
+	mkdir "$2" || exit 2
+	bsdtar -xf "$1" -C "$2" 2>"$T/xerr" || return 1
+	bsdtar -tf "$1" >"$T/names.all" 2>>"$T/xerr" || return 1
+	: >"$T/names"
+	while IFS= read -r _n; do
+		if [ -f "$2/$_n" ] && [ ! -h "$2/$_n" ]; then
+			printf '%s\n' "$_n" >>"$T/names"
+		fi
+	done <"$T/names.all"
+}
+
+# tree_sums DIR [OPTION...]: what mdsum OPTION... prints for the files in
+# $T/names, run in DIR.
+tree_sums()
+{
+	_dir=$1
+	shift
+	(cd "$_dir" && tr '\n' '\0' <"$T/names" | xargs -0 "$M" "$@")
+}
+
+# roundtrip DESC ARCHIVE: mdsum -A ARCHIVE prints what mdsum prints over
+# the extracted tree; that manifest verifies the tree, and the tree's
+# verifies the archive with -A -c.
+roundtrip()
+{
+	if [ -z "$BSDTAR" ]; then
+		skip "$1" "bsdtar (libarchive-tools) not installed"
+		return
+	fi
+	if [ ! -s "$2" ]; then
+		skip "$1" "could not make $2 here"
+		return
+	fi
+	_x=$T/x
+	if ! extract_list "$2" "$_x"; then
+		begin
+		bad "bsdtar could not extract or list $2: $(head -n 2 "$T/xerr")"
+		verdict "$1"
+		return
+	fi
+	run -A "$2"
+	tree_sums "$_x" >"$T/out.want"
+	want_rc 0
+	want_err ''
+	[ -s "$T/out.want" ] || bad "the extracted tree has no file"
+	cmp -s "$T/out" "$T/out.want" ||
+	    bad "stdout differs from mdsum over the extracted tree"
+	(cd "$_x" && "$M" -c "$T/out" >"$T/c1" 2>&1) ||
+	    bad "mdsum -c of this manifest in the extracted tree failed: $(grep -v ': OK$' "$T/c1" | head -n 3)"
+	"$M" -A -c "$T/out.want" "$2" >"$T/c2" 2>&1 ||
+	    bad "mdsum -A -c of the tree's manifest failed: $(grep -v ': OK$' "$T/c2" | head -n 3)"
+	verdict "$1"
+}
+
+# bsd FORMAT FILE [FILTER-OPTION]: FILE made by bsdtar from the tree.
+bsd()
+{
+	[ -n "$BSDTAR" ] || return 1
+	bsdtar --format "$1" ${3:-} -cf "$2" -C "$TREE" . 2>"$T/mkerr" ||
+	    rm -f "$2"
+}
+
+# --- every format and filter --------------------------------------------
+
+bsd ustar t.tar
+roundtrip "tar (ustar): mdsum -A = mdsum over the extracted tree" t.tar
+bsd pax t.pax
+roundtrip "pax: mdsum -A = mdsum over the extracted tree" t.pax
+bsd gnutar t.gtar
+roundtrip "GNU tar format: mdsum -A = mdsum over the extracted tree" t.gtar
+bsd odc t.odc
+roundtrip "cpio (odc): mdsum -A = mdsum over the extracted tree" t.odc
+bsd newc t.newc
+roundtrip "cpio (newc, data with the last link): mdsum -A = extracted tree" \
+    t.newc
+bsd zip t.zip
+roundtrip "zip: mdsum -A = mdsum over the extracted tree" t.zip
+bsd 7zip t.7z
+roundtrip "7z: mdsum -A = mdsum over the extracted tree" t.7z
+bsd 7zip t2.7z "--options 7zip:compression=lzma2"
+roundtrip "7z (lzma2): mdsum -A = mdsum over the extracted tree" t2.7z
+bsd iso9660 t.iso
+roundtrip "iso9660: mdsum -A = mdsum over the extracted tree" t.iso
+[ -n "$BSDTAR" ] && { bsdtar --format ar -cf t.a -C "$FLAT" a b.bin empty ||
+    rm -f t.a; }
+roundtrip "ar: mdsum -A = mdsum over the extracted tree" t.a
+
+# filters, by the compressors themselves over a pax archive
+for f in gzip bzip2 xz zstd lz4; do
+	if [ ! -s t.pax ]; then
+		skip "pax + $f: mdsum -A = extracted tree" "no pax archive"
+	elif ! have $f; then
+		skip "pax + $f: mdsum -A = extracted tree" "$f not installed"
+	else
+		$f -c <t.pax >"t.pax.$f" 2>/dev/null || rm -f "t.pax.$f"
+		roundtrip "pax + $f: mdsum -A = mdsum over the extracted tree" \
+		    "t.pax.$f"
+	fi
+done
+if [ -n "$GNUTAR" ]; then
+	tar -czf gnu.tgz -C "$TREE" . 2>/dev/null || rm -f gnu.tgz
+	roundtrip "GNU tar -z: mdsum -A = mdsum over the extracted tree" gnu.tgz
+else
+	skip "GNU tar -z: mdsum -A = extracted tree" "GNU tar not installed"
+fi
+if [ -n "$PY" ]; then
+	"$PY" - "$TREE" <<'EOF' 2>"$T/pyerr"
+import os, sys, tarfile, zipfile
+tree = sys.argv[1]
+names = ["a", "sub/b", "sub/empty", "sub/with space", "sub/deep/c"]
+with tarfile.open("py.tar.bz2", "w:bz2", format=tarfile.GNU_FORMAT) as t:
+    for n in names:
+        t.add(os.path.join(tree, n), arcname=n)
+with tarfile.open("py.tar.xz", "w:xz", format=tarfile.PAX_FORMAT) as t:
+    for n in names:
+        t.add(os.path.join(tree, n), arcname=n)
+with zipfile.ZipFile("py.zip", "w", zipfile.ZIP_DEFLATED) as z:
+    for n in names:
+        z.write(os.path.join(tree, n), arcname=n)
+EOF
+fi
+roundtrip "python tarfile, bzip2: mdsum -A = extracted tree" py.tar.bz2
+roundtrip "python tarfile, pax + xz: mdsum -A = extracted tree" py.tar.xz
+roundtrip "python zipfile, deflate: mdsum -A = extracted tree" py.zip
+
+# --- members of every kind ----------------------------------------------
+
+if [ -s t.pax ]; then
+	run --debug -A t.pax
+	want_rc 0
+	want_err '~directory, skipped'
+	want_err '~member ./link: symbolic link, skipped'
+	want_err '~: hard link to ./'
+	want_err '~archive: POSIX pax interchange format'
+	not_in "link)"
+	not_in "emptydir"
+	verdict "--debug: skipped directories and symlinks, hard links, the format"
+	run --debug -A t.pax.gzip
+	want_err '~gzip'
+	verdict "--debug names the filter"
+else
+	skip "--debug: skipped members, hard links, the format" "no pax archive"
+	skip "--debug names the filter" "no pax archive"
+fi
+
+# hard links: a manifest that lists one name of a linked pair, the target
+# (in newc, the name without the data) or the link
+if [ -n "$BSDTAR" ]; then
+	"$M" "$TREE/sub/b" | sed 's|(.*)|(NAME)|' >"$T/hl.sum"
+	for fmt in ustar pax odc newc iso9660; do
+		if ! bsdtar --format $fmt -cf "hl.$fmt" -C "$TREE" sub/b hl \
+		    2>/dev/null; then
+			skip "-A -c: hard links ($fmt)" "bsdtar cannot write $fmt"
+			continue
+		fi
+		for name in hl sub/b; do
+			sed "s|NAME|$name|" "$T/hl.sum" >"$T/hl.sums"
+			run -A -c "$T/hl.sums" "hl.$fmt"
+			want_rc 0
+			want_out "=$name: OK"
+			want_err ''
+			cat "hl.$fmt" | "$M" -A -c "$T/hl.sums" - >"$T/out.pipe" \
+			    2>&1 || bad "the same from a pipe failed"
+			verdict "-A -c: a $fmt archive's hard-linked pair, $name listed alone"
+		done
+	done
+else
+	skip "-A -c: hard links" "bsdtar not installed"
+fi
+
+# sparse: holes are zeros, at the end too
+SP=$T/sparse
+mkdir "$SP" || exit 2
+if [ -n "$PY" ]; then
+	"$PY" -c 'import sys
+f = open(sys.argv[1], "wb")
+f.seek(1 << 20); f.write(b"middle")
+f.seek(3 << 20); f.write(b"end")
+f.truncate(5 << 20)' "$SP/sparse"
+else
+	dd if=/dev/zero of="$SP/sparse" bs=1 count=0 seek=5242880 2>/dev/null
+fi
+(cd "$SP" && "$M" sparse) >"$T/sparse.sums"
+# make_sparse HOW: sp.tar, holding the sparse file, made as HOW says.
+make_sparse()
+{
+	case $1 in
+	GNU*gnu*)	[ -n "$GNUTAR" ] &&
+			    tar -S --format=gnu -cf sp.tar -C "$SP" sparse ;;
+	GNU*pax*)	[ -n "$GNUTAR" ] &&
+			    tar -S --format=pax -cf sp.tar -C "$SP" sparse ;;
+	*)		[ -n "$BSDTAR" ] &&
+			    bsdtar --format pax -cf sp.tar -C "$SP" sparse ;;
+	esac
+}
+
+for how in "GNU tar -S, gnu format" "GNU tar -S, pax format" "bsdtar, pax"; do
+	if ! make_sparse "$how" || [ ! -s sp.tar ]; then
+		skip "sparse member ($how)" "cannot make it here"
+	elif [ "$(wc -c <sp.tar)" -gt 1048576 ]; then
+		skip "sparse member ($how)" "the archive was not made sparse"
+	else
+		run -A sp.tar
+		want_rc 0
+		want_err ''
+		same_as "$T/sparse.sums"
+		verdict "sparse member hashes like the file ($how)"
+	fi
+	rm -f sp.tar
+done
+
+# names with newlines, carriage returns and backslashes
+if [ -n "$PY" ]; then
+	"$PY" - <<'EOF'
+import io, tarfile
+with tarfile.open("nl.tar", "w", format=tarfile.PAX_FORMAT) as t:
+    for name, data in (("new\nline", b"1"), ("back\\slash", b"2"),
+                       ("cr\rname", b"3"), ("plain", b"4")):
+        i = tarfile.TarInfo(name)
+        i.size = len(data)
+        t.addfile(i, io.BytesIO(data))
+EOF
+	NLD=$T/nl
+	mkdir "$NLD" || exit 2
+	printf 1 >"$NLD/new${nl}line"
+	printf 2 >"$NLD/back\\slash"
+	printf 3 >"$NLD/cr${cr}name"
+	printf 4 >"$NLD/plain"
+	(cd "$NLD" && "$M" "new${nl}line" 'back\slash' "cr${cr}name" plain) \
+	    >"$T/nl.sums"
+	run -A nl.tar
+	want_rc 0
+	same_as "$T/nl.sums"
+	grep '^\\SHA256 (new\\nline) = ' "$T/out" >/dev/null ||
+	    bad "the newline name is not escaped"
+	verdict "names with newline, CR, backslash: escaped lines"
+	run -A -c "$T/nl.sums" nl.tar
+	want_rc 0
+	want_out "+"
+	verdict "names with newline, CR, backslash: -A -c round trip"
+	run -A -z nl.tar
+	want_rc 0
+	(cd "$NLD" && "$M" -z "new${nl}line" 'back\slash' "cr${cr}name" plain) \
+	    >"$T/nlz.sums"
+	same_as "$T/nlz.sums"
+	verdict "names with newline: -z lines as mdsum -z"
+else
+	skip "names with newline, CR, backslash" "/usr/bin/python3 not found"
+fi
+
+# --- standard input -----------------------------------------------------
+
+if [ -s t.pax.gzip ]; then
+	"$M" -A t.pax.gzip >"$T/file.sums"
+	IN=t.pax.gzip
+	run -A -
+	want_rc 0
+	same_as "$T/file.sums"
+	verdict "-A - reads the archive from standard input (a file)"
+	IN=t.pax.gzip
+	run -A
+	want_rc 0
+	same_as "$T/file.sums"
+	verdict "-A with no operand reads standard input"
+	begin
+	quote cat t.pax.gzip '|' mdsum -A -
+	cat t.pax.gzip | "$M" -A - >"$T/out" 2>"$T/err"
+	rc=$?
+	want_rc 0
+	want_err ''
+	same_as "$T/file.sums"
+	verdict "-A - from a pipe"
+else
+	skip "-A - from standard input" "no pax.gz archive"
+fi
+
+# --- -A -c: missing and changed members ---------------------------------
+
+if [ -n "$BSDTAR" ] && [ -s t.tar ]; then
+	extract_list t.tar "$T/x"
+	tree_sums "$T/x" >"$T/tree.sums"
+	printf 'SHA256 (not/there) = %s\n' \
+	    "$(printf '%064d' 0)" >>"$T/tree.sums"
+	rm -rf "$T/changed"
+	cp -R "$TREE" "$T/changed"
+	printf 'hellO\n' >"$T/changed/a"
+	bsdtar --format pax -czf changed.tgz -C "$T/changed" .
+	run -A -c "$T/tree.sums" changed.tgz
+	want_rc 1
+	want_out '~./a: FAILED'
+	want_out '~./sub/deep/c: OK'
+	want_out '~not/there: FAILED open or read'
+	want_err '~not/there: No such file or directory'
+	want_err '~WARNING: 1 listed file could not be read'
+	want_err '~WARNING: 1 computed checksum did NOT match'
+	[ "$(grep -c ': OK$' "$T/out")" -eq "$(($(wc -l <"$T/names") - 1))" ] ||
+	    bad "not every other member is OK"
+	verdict "-A -c: a changed member FAILED, a missing one FAILED open or read"
+	run -A -c --ignore-missing "$T/tree.sums" t.tar
+	want_rc 0
+	not_in "not/there"
+	verdict "-A -c --ignore-missing leaves out a missing member"
+	# "./a" in the archive, "a" in the manifest, and the other way round
+	(cd "$TREE" && "$M" a sub/b) >"$T/nodot.sums"
+	run -A -c "$T/nodot.sums" t.tar
+	want_rc 0
+	want_out '~a: OK'
+	verdict "-A -c: a leading ./ does not count when names are compared"
+	run -A -c "$T/tree.sums" t.odc t.zip
+	want_rc 1
+	want_out '~./a: OK'
+	verdict "-A -c over several archives"
+else
+	skip "-A -c: changed and missing members" "bsdtar not installed"
+fi
+
+# --- broken archives ----------------------------------------------------
+
+BIGD=$T/bigd
+mkdir "$BIGD" || exit 2
+printf 'small\n' >"$BIGD/small"
+head -c 1048576 /dev/urandom >"$BIGD/big"
+printf 'after\n' >"$BIGD/after"
+if [ -n "$BSDTAR" ] && have gzip; then
+	bsdtar --format ustar -cf - -C "$BIGD" small big after | gzip -1 \
+	    >whole.tgz
+	head -c 600000 whole.tgz >trunc.tgz
+	run -A trunc.tgz t.tar
+	want_rc 1
+	want_err '~trunc.tgz: member big: '
+	want_err '~truncated gzip input'
+	want_out '~SHA256 (small) = '
+	not_in "(big)"
+	want_out '~SHA256 (./sub/b) = '
+	verdict "truncated gzip: message names archive and member, no partial line, next operand read"
+	IN=trunc.tgz
+	run -A -
+	want_rc 1
+	want_err '~member big: '
+	not_in "(big)"
+	verdict "truncated gzip from standard input"
+else
+	skip "truncated gzip" "bsdtar or gzip not installed"
+fi
+if [ -n "$PY" ]; then
+	"$PY" - <<'EOF'
+import zipfile
+with zipfile.ZipFile("stored.zip", "w", zipfile.ZIP_STORED) as z:
+    z.writestr("first", b"first\n")
+    z.writestr("mid", b"the middle member " * 100)
+    z.writestr("last", b"last\n")
+text = b"".join(b"line %d of the middle member\n" % i for i in range(20000))
+with zipfile.ZipFile("deflated.zip", "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("first", b"first\n")
+    z.writestr("mid", text)
+    z.writestr("last", b"last\n")
+# a bad CRC in the stored zip, bad deflate data early in the other
+for name, at, off in (("stored.zip", b"the middle", 200),
+                      ("deflated.zip", b"mid", 3 + 40)):
+    data = bytearray(open(name, "rb").read())
+    data[data.index(at) + off] ^= 0x55
+    open("bad-" + name, "wb").write(bytes(data))
+EOF
+	run -A bad-stored.zip t.tar
+	want_rc 1
+	want_err '~bad-stored.zip: member mid: '
+	want_out '~SHA256 (first) = '
+	not_in "(mid)"
+	want_out '~SHA256 (last) = '
+	want_out '~SHA256 (./a) = '
+	verdict "zip entry with a bad CRC: message, no line, other members and operands read"
+	run -A bad-deflated.zip t.tar
+	want_rc 1
+	want_err '~bad-deflated.zip: member mid: '
+	want_out '~SHA256 (first) = '
+	not_in "(mid)"
+	want_out '~SHA256 (./a) = '
+	verdict "zip entry with corrupt deflate data: message, no line, next operand read"
+	"$M" -A deflated.zip >"$T/zip.sums"
+	begin
+	quote cat bad-deflated.zip '|' mdsum -A -c "$T/zip.sums" -
+	cat bad-deflated.zip | "$M" -A -c "$T/zip.sums" - >"$T/out" 2>"$T/err"
+	rc=$?
+	want_rc 1
+	want_out '~first: OK'
+	want_out '~mid: FAILED open or read'
+	want_err '~-: member mid: '
+	verdict "-A -c from a pipe: a corrupt member is FAILED open or read, with the reason"
+	"$M" -A stored.zip >"$T/zip.sums"
+	run -A -c "$T/zip.sums" bad-stored.zip
+	want_rc 1
+	want_out '~mid: FAILED open or read'
+	want_out '~last: OK'
+	want_err '~bad-stored.zip: member mid: '
+	verdict "-A -c: a corrupt member is FAILED open or read, with the reason"
+else
+	skip "corrupt zip entries" "/usr/bin/python3 not found"
+fi
+printf 'hello world\nthis is not an archive\n' >notes.txt
+head -c 4096 /dev/urandom >random.bin
+run -A notes.txt random.bin t.tar
+want_rc 1
+want_err '~notes.txt: '
+want_err '~random.bin: '
+not_in "notes.txt"
+not_in "random.bin"
+[ -s t.tar ] && want_out '~SHA256 (./a) = '
+verdict "files that are not archives: message, exit 1, next operand read"
+run -A "$TREE" no-such.tar
+want_rc 1
+want_err "~$TREE: Is a directory"
+want_err '~no-such.tar: No such file or directory'
+want_out ''
+verdict "a directory and a missing file as archive operands"
+
+# --- output options -----------------------------------------------------
+
+if [ -n "$BSDTAR" ] && [ -s t.pax.xz ]; then
+	extract_list t.pax.xz "$T/x"
+	for opts in "--json -a md5,sha256" "--base64 --untagged" \
+	    "-a sha512h,keccak256,sha3-256 --tag" "--untagged -b -z" \
+	    "--no-names -a sha1"; do
+		run -A $opts t.pax.xz
+		tree_sums "$T/x" $opts >"$T/opt.sums"
+		want_rc 0
+		same_as "$T/opt.sums"
+		verdict "-A $opts: as mdsum $opts over the tree"
+	done
+	"$M" -A -a md5,keccak256 --base64 t.pax.xz >"$T/multi.sums"
+	run -A -c "$T/multi.sums" t.pax.xz
+	want_rc 0
+	[ "$(grep -c ': OK$' "$T/out")" -eq "$(wc -l <"$T/multi.sums")" ] ||
+	    bad "not every line OK"
+	verdict "-A -c of a manifest with two algorithms in base64"
+else
+	skip "output options with -A" "bsdtar or xz not available"
+fi
+
+# --- a bomb -------------------------------------------------------------
+
+# 1 GiB of zeros in a tar, compressed on the fly: nothing that size is
+# ever stored.  sha256 of 2^30 zero bytes:
+ZEROS=49bc20df15e412a64472421e13fe86ff1c5165e18b2afccf160d4dc19fe68a14
+BOMBZ=
+have gzip && BOMBZ=gzip
+have xz && BOMBZ=xz
+if [ -n "$PY" ] && [ -n "$BOMBZ" ]; then
+	{
+		"$PY" -c 'import sys, tarfile
+i = tarfile.TarInfo("zeros")
+i.size = 1 << 30
+sys.stdout.buffer.write(i.tobuf(format=tarfile.GNU_FORMAT))'
+		head -c 1073741824 /dev/zero
+		head -c 10240 /dev/zero
+	} | $BOMBZ -1 >bomb.tar.z
+	TIMEV=no
+	/usr/bin/time -v true >/dev/null 2>&1 && TIMEV=yes
+	begin
+	if [ $TIMEV = yes ]; then
+		quote /usr/bin/time -v mdsum -A bomb.tar.z
+		/usr/bin/time -v "$M" -A bomb.tar.z >"$T/out" 2>"$T/err"
+	else
+		quote mdsum -A bomb.tar.z
+		"$M" -A bomb.tar.z >"$T/out" 2>"$T/err"
+	fi
+	rc=$?
+	want_rc 0
+	want_out "=SHA256 (zeros) = $ZEROS"
+	verdict "a $(wc -c <bomb.tar.z | tr -d ' ')-byte $BOMBZ archive of 1 GiB: digest"
+	if [ $TIMEV = yes ]; then
+		rss=$(sed -n 's/.*Maximum resident set size (kbytes): *//p' \
+		    "$T/err")
+		begin
+		[ -n "$rss" ] || bad "no maximum RSS in /usr/bin/time -v's output"
+		[ -n "$rss" ] && [ "$rss" -ge 16384 ] &&
+		    bad "peak RSS $rss KiB, not under 16 MiB"
+		verdict "the 1 GiB bomb is hashed with peak RSS under 16 MiB (${rss:-?} KiB)"
+	else
+		skip "bomb: peak RSS under 16 MiB" \
+		    "/usr/bin/time -v not available (Debian package time)"
+	fi
+	rm -f bomb.tar.z
+else
+	skip "a 1 GiB bomb" "/usr/bin/python3, or gzip and xz, not found"
+fi
+
+# --- usage --------------------------------------------------------------
+
+run -A --recursive t.tar
+want_rc 1
+want_err '+'
+want_out ''
+verdict "-A with -R is a usage error"
+run -A -c
+want_rc 1
+want_err '+'
+verdict "-A -c without a manifest is a usage error"
+
+summary
