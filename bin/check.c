@@ -359,7 +359,7 @@ line_work(void *arg, void *item)
 	struct line_item *it = item;
 
 	if (it->kind == LINE_GOOD)
-		hash_input(&it->in, m->g->ignore_missing);
+		hash_input_work(&it->in, m->g->ignore_missing);
 }
 
 /*
@@ -433,6 +433,7 @@ line_emit(void *arg, void *item)
 		break;
 	default:
 		m->properly = 1;
+		hash_input_emit(&it->in, m->g->ignore_missing);
 		if (verify(m->g, &it->in, it->digest, it->dlen, &unreadable,
 		    &mismatch) == 0)
 			m->matched = 1;

@@ -51,6 +51,7 @@ struct input {
 	char			*name;
 	int			 err;		/* errno, ERR_CHANGED, or 0 */
 	int			 missing;	/* ENOENT, with --ignore-missing */
+	int			 deferred;	/* stdin: hashed in order, at emit */
 	int64_t			 size;
 	size_t			 nalgs;
 	const struct mds_alg	*algs[MAX_ALGS];
@@ -113,6 +114,8 @@ const char	*quotef(const char *);
 extern int read_mode;		/* MDS_READ_AUTO, --mmap, --no-mmap */
 int64_t	hash_path(const char *, mds_ctx *, size_t, int *);
 void	hash_input(struct input *, int);
+void	hash_input_work(struct input *, int);
+void	hash_input_emit(struct input *, int);
 void	warn_input(const char *, int);
 int	check_backend_env(void);
 

@@ -118,7 +118,7 @@ static void
 gen_work(void *arg, void *item)
 {
 	(void)arg;
-	hash_input(item, 0);
+	hash_input_work(item, 0);
 }
 
 static void
@@ -147,6 +147,7 @@ gen_emit(void *arg, void *item)
 	struct input *in = item;
 	size_t a;
 
+	hash_input_emit(in, 0);
 	if (in->err != 0) {
 		warn_input(quotef(in->name), in->err);
 		gen->status = 1;

@@ -100,6 +100,28 @@ fail:
 }
 
 /*
+ * The two halves of hashing an input with the job pool: workers hash
+ * files; standard input is left for the ordered emit step, so that
+ * `sha256sum - -` reads it first for the first operand, as coreutils.
+ */
+void
+hash_input_work(struct input *in, int ignore_missing)
+{
+	if (strcmp(in->name, "-") == 0)
+		in->deferred = 1;
+	else
+		hash_input(in, ignore_missing);
+}
+
+void
+hash_input_emit(struct input *in, int ignore_missing)
+{
+	if (in->deferred)
+		hash_input(in, ignore_missing);
+	in->deferred = 0;
+}
+
+/*
  * MDSUM_BACKEND names the backend to force; an unknown or absent one is a
  * usage error, reported before any input is read.
  */
