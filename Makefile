@@ -71,6 +71,7 @@ check: all tests/run
 	sh tests/cli_bsd.sh bin
 	sh tests/cli_gnu.sh bin
 	sh tests/cli_archive.sh bin
+	sh tests/cli_input.sh bin
 	sh tests/completions.sh bin
 
 clean:

@@ -52,6 +52,8 @@ complete -c mdsum -s A -l archive -d 'Operands are archives: hash their regular 
 complete -c mdsum -s R -l recursive -d 'Descend into directories, in sorted order'
 complete -c mdsum -s j -l jobs -x -d 'Hash this many files in parallel'
 complete -c mdsum -l progress -d 'Show progress on stderr when it is a terminal'
+complete -c mdsum -l mmap -d 'Read regular files by mapping them'
+complete -c mdsum -l no-mmap -d 'Read regular files with read(2)'
 complete -c mdsum -l backend -x -a 'portable libmd openssl' -d 'Use this implementation'
 complete -c mdsum -l debug -d 'Report backend and read path on stderr'
 complete -c mdsum -l list -d 'List algorithms, backends and dispatch levels'
