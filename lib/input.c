@@ -28,7 +28,7 @@
 
 #include "mds_int.h"
 
-#define MAP_WINDOW	(64 * 1024 * 1024)	/* bytes mapped at a time */
+#define MAP_WINDOW	(4 * 1024 * 1024)	/* bytes mapped at a time: bounds RSS */
 #define LOOP_BUF_SIZE	(256 * 1024)		/* bytes per read(2) */
 #define PIPE_BUF_WANT	(1024 * 1024)		/* pipe buffer to ask for */
 
