@@ -102,7 +102,8 @@ int	 mds_digest_fd(const struct mds_alg *, int, unsigned char *);
  * The input engine: hash what fd refers to, by the fastest path for its
  * kind, into every running context in ctxs[0..n).  A regular file is
  * mapped (MDS_READ_MMAP) or read in large blocks (MDS_READ_LOOP);
- * MDS_READ_AUTO takes the measured default.  Pipes, ttys and devices are
+ * MDS_READ_AUTO takes the measured default (mapping, but reading files
+ * with holes).  Pipes, ttys and devices are
  * always read in a loop.  A regular file is hashed up to the size it had
  * when hashing began if mapped, and up to end of file if read, so a file
  * that grows meanwhile gives the digest of what was read.  Returns the
