@@ -24,7 +24,7 @@ LIBS =		$(LIBMD_LIBS_$(WITHOUT_LIBMD)) \
 
 BIN_OBJS =	bin/mdsum.o bin/bsd.o bin/gnu.o bin/generate.o bin/check.o \
 		bin/walk.o bin/jobs.o bin/output.o bin/quote.o bin/hashfile.o \
-		bin/selftest.o bin/timetrial.o bin/archive.o
+		bin/selftest.o bin/bench.o bin/archive.o
 BSD_LINKS =	bin/md5 bin/sha256 bin/sha512h bin/keccak256
 SUM_LINKS =	bin/md5sum bin/sha256sum bin/sha512hsum bin/keccak256sum
 

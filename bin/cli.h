@@ -119,9 +119,10 @@ void	hash_input_emit(struct input *, int);
 void	warn_input(const char *, int);
 int	check_backend_env(void);
 
-/* selftest.c, timetrial.c: -x and -t over every built implementation. */
+/* selftest.c, bench.c: -x and -t over every built implementation. */
 int	self_test(const struct mds_alg *);
 int	time_trial(const struct mds_alg *);
+int	bench_table(const struct mds_alg **, size_t, size_t, const char *);
 int	impl_start(mds_ctx *, const struct mds_alg *, size_t);
 
 #endif /* CLI_H */

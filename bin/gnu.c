@@ -18,7 +18,7 @@ enum {
 	OPT_TAG = 256, OPT_UNTAGGED, OPT_BASE64, OPT_NO_NAMES, OPT_JSON,
 	OPT_IGNORE_MISSING, OPT_QUIET, OPT_STATUS, OPT_STRICT, OPT_EXPECT,
 	OPT_PROGRESS, OPT_BACKEND, OPT_DEBUG, OPT_LIST, OPT_HELP, OPT_VERSION,
-	OPT_MMAP, OPT_NO_MMAP
+	OPT_MMAP, OPT_NO_MMAP, OPT_BENCH, OPT_SIZE
 };
 
 static const struct option longopts[] = {
@@ -48,6 +48,8 @@ static const struct option longopts[] = {
 	{ "mmap",	no_argument,		NULL,	OPT_MMAP },
 	{ "no-mmap",	no_argument,		NULL,	OPT_NO_MMAP },
 	{ "list",	no_argument,		NULL,	OPT_LIST },
+	{ "bench",	no_argument,		NULL,	OPT_BENCH },
+	{ "size",	required_argument,	NULL,	OPT_SIZE },
 	{ "help",	no_argument,		NULL,	OPT_HELP },
 	{ "version",	no_argument,		NULL,	OPT_VERSION },
 	{ NULL,		0,			NULL,	0 }
@@ -126,7 +128,9 @@ help(const struct gnu *g)
 "      --backend=NAME    portable, libmd or openssl\n"
 "      --debug           say on stderr how each input is hashed\n"
 "      --mmap, --no-mmap map regular files, or read them in blocks\n"
-"      --list            list algorithms and backends\n");
+"      --list            list algorithms and backends\n"
+"      --bench           measure every algorithm on every backend\n"
+"      --size=BYTES      with --bench: one message size\n");
 	printf("\nThe following options are useful only when verifying "
 	    "checksums:\n"
 "      --ignore-missing  don't fail or report status for missing files\n"
@@ -183,6 +187,24 @@ parse_jobs(const char *s, size_t *jobs)
 		return -1;
 	}
 	*jobs = (size_t)n;
+	return 0;
+}
+
+/* --size=BYTES for --bench: 1 to 1 GiB. */
+static int
+parse_size(const char *s, size_t *size)
+{
+	char *end;
+	long long n;
+
+	errno = 0;
+	n = strtoll(s, &end, 10);
+	if (errno != 0 || end == s || *end != '\0' || n < 1 ||
+	    n > 1024LL * 1024 * 1024) {
+		warnx("invalid size: '%s'", s);
+		return -1;
+	}
+	*size = (size_t)n;
 	return 0;
 }
 
@@ -247,8 +269,9 @@ gnu_main(const char *progname, const struct mds_alg *legacy_alg, int argc,
     char **argv)
 {
 	struct gnu g;
-	const char *msg, *shortopts;
-	int ch, prefix_tag = -1, binary = -1, list = 0, status;
+	const char *msg, *shortopts, *backend = NULL;
+	int ch, prefix_tag = -1, binary = -1, list = 0, bench = 0, status;
+	size_t size = 0;
 
 	memset(&g, 0, sizeof(g));
 	g.progname = progname;
@@ -348,6 +371,14 @@ gnu_main(const char *progname, const struct mds_alg *legacy_alg, int argc,
 				    "this program" : "no such backend");
 				return usage_error(&g, NULL);
 			}
+			backend = optarg;
+			break;
+		case OPT_BENCH:
+			bench = 1;
+			break;
+		case OPT_SIZE:
+			if (parse_size(optarg, &size) == -1)
+				return usage_error(&g, NULL);
 			break;
 		case OPT_DEBUG:
 			debug_flag = 1;
@@ -375,6 +406,13 @@ gnu_main(const char *progname, const struct mds_alg *legacy_alg, int argc,
 	argv += optind;
 	if (list)
 		return gnu_list();
+	if (bench) {
+		status = bench_table(g.algs_given ? g.algs : NULL,
+		    g.algs_given ? g.nalgs : 0, size, backend);
+		return close_stdout() == 0 ? status : 1;
+	}
+	if (size != 0)
+		return usage_error(&g, "--size goes with --bench");
 	if (check_backend_env() == -1)
 		return 1;
 	if (prefix_tag == -1)

@@ -33,7 +33,7 @@ _mdsum()
 		    --binary --text --zero --base64 --no-names --json --check
 		    --ignore-missing --quiet --status --strict --warn --expect=
 		    --checklist= --archive --recursive --jobs= --progress --mmap --no-mmap --backend=
-		    --debug --list --help --version'
+		    --debug --list --bench --size= --help --version'
 	else
 		# md5sum, sha256sum, ...: the name fixes the algorithm; offer
 		# what coreutils' tool of that name has.

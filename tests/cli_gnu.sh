@@ -1277,6 +1277,42 @@ else
 	skip "mdsum -a sha3-256 = python hashlib.sha3_256" "no python3 hashlib"
 fi
 
+# --- --bench: the table's shape only (a benchmark never runs in make check) ---
+
+run mdsum --bench --size=4096 -a md5,sha512h
+want_rc 0
+want_err ''
+awk -v nb="$(ours mdsum --list | awk '/^backends:/ { on = 1; next }
+    /^$/ { on = 0 } on && !/not built/ { n++ } END { print n }')" '
+	NR == 1 { if ($0 !~ /^# mdsum --bench: .*clock [0-9.]+ GHz/) bad = "line 1: " $0; next }
+	NR == 2 { if ($1 != "algorithm" || $7 != "digest") bad = "header: " $0; next }
+	{
+		rows++
+		if (NF != 7 || $4 != 4096 || $5 + 0 <= 0 || $6 + 0 <= 0)
+			bad = "row: " $0
+		if (($1 == "md5" && length($7) != 32) ||
+		    ($1 == "sha512h" && length($7) != 64))
+			bad = "digest length: " $0
+		if ($1 in d && d[$1] != $7)
+			bad = "digests of " $1 " differ between backends"
+		d[$1] = $7
+		seen[$1 " " $2] = 1
+	}
+	END {
+		if (bad == "" && rows != 2 * nb)
+			bad = rows " rows, expected one per algorithm and built backend (" nb ")"
+		if (bad != "") { print bad; exit 1 }
+	}' "$T/out" >"$T/why" || bad "$(cat "$T/why")"
+[ "$(sed -n 3p "$T/out" | awk '{ print $7 }')" = \
+    "$(awk 'BEGIN { for (i = 0; i < 4096; i++) printf "%c", (i * 31 + 7) % 256 }' |
+    LC_ALL=C md5sum | cut -d' ' -f1)" ] 2>/dev/null ||
+    bad "md5 digest of the benchmark message is not md5sum's"
+verdict "mdsum --bench --size=4096 -a md5,sha512h: header, one row per backend, digests agree"
+
+run mdsum --bench --size=0
+want_rc 1
+verdict "mdsum --bench --size=0: usage error"
+
 # --- summary ------------------------------------------------------------------------------
 
 summary
