@@ -7,6 +7,8 @@ PREFIX ?=	/usr/local
 # base-system build: libc, libmd and libarchive only.
 WITHOUT_OPENSSL ?=	no
 WITHOUT_LIBMD ?=	no
+# yes: no in-tree SIMD/asm kernels, only the portable C (the "no-asm" build).
+WITHOUT_ASM ?=		no
 
 # Project flags come first so that the user's CFLAGS (bmake presets -g)
 # can override them, e.g. CFLAGS=-O0.

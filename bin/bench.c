@@ -79,41 +79,48 @@ clock_hz(void)
  * backend b; the seconds taken, or -1.  md gets the last digest.
  */
 static double
-run_once(const struct mds_alg *alg, size_t b, const unsigned char *buf,
-    size_t len, size_t updates, size_t nmsgs, unsigned char *md)
+run_once(const struct mds_alg *alg, const struct impl_choice *c,
+    const unsigned char *buf, size_t len, size_t updates, size_t nmsgs,
+    unsigned char *md)
 {
 	mds_ctx ctx;
-	double t0 = now();
+	double t0;
 	size_t m, u;
 
+	if (c->level != NULL && mds_set_cpu_level(c->level) == -1)
+		return -1;
+	t0 = now();
 	for (m = 0; m < nmsgs; m++) {
-		if (impl_start(&ctx, alg, b) == -1)
+		if (impl_start(&ctx, alg, c->backend) == -1)
 			return -1;
 		for (u = 0; u < updates; u++)
 			(void)mds_update(&ctx, buf, len);
 		if (mds_final(&ctx, md) == -1)
 			return -1;
 	}
-	return now() - t0;
+	t0 = now() - t0;
+	if (c->level != NULL)
+		(void)mds_set_cpu_level(NULL);
+	return t0;
 }
 
 /* Bytes hashed per second for messages of len bytes: a median. */
 static double
-measure(const struct mds_alg *alg, size_t b, const unsigned char *buf,
-    size_t len, unsigned char *md)
+measure(const struct mds_alg *alg, const struct impl_choice *c,
+    const unsigned char *buf, size_t len, unsigned char *md)
 {
 	double secs[BENCH_RUNS], t;
 	size_t nmsgs = 1;
 	int r;
 
 	/* Warm up, and grow the run until it lasts long enough to time. */
-	while ((t = run_once(alg, b, buf, len, 1, nmsgs, md)) <
+	while ((t = run_once(alg, c, buf, len, 1, nmsgs, md)) <
 	    BENCH_RUN_SECONDS && t >= 0)
 		nmsgs *= 2;
 	if (t < 0)
 		return -1;
 	for (r = 0; r < BENCH_RUNS; r++)
-		secs[r] = run_once(alg, b, buf, len, 1, nmsgs, md);
+		secs[r] = run_once(alg, c, buf, len, 1, nmsgs, md);
 	qsort(secs, BENCH_RUNS, sizeof(secs[0]), by_value);
 	return (double)len * (double)nmsgs / secs[BENCH_RUNS / 2];
 }
@@ -140,75 +147,74 @@ int
 bench_table(const struct mds_alg **algs, size_t nalgs, size_t size,
     const char *backend)
 {
+	struct impl_choice impls[MAX_IMPLS];
 	unsigned char md[MDS_MAX_DIGEST], *buf;
 	char hex[2 * MDS_MAX_DIGEST + 1];
 	const struct mds_alg *alg;
+	const char *be;
 	double hz, rate;
-	size_t a, b, s, nsizes, len;
+	size_t a, i, n, s, nsizes, len;
 	const size_t *sizes;
-	int status = 0;
 
 	hz = clock_hz();
 	printf("# mdsum --bench: median of %d runs of at least %.0f ms after "
 	    "a warm-up; clock %.2f GHz, estimated by timing dependent "
 	    "additions (one per cycle)\n", BENCH_RUNS,
 	    BENCH_RUN_SECONDS * 1000, hz / 1e9);
-	printf("%-10s %-9s %-9s %8s %10s %12s  %s\n", "algorithm", "backend",
+	printf("%-10s %-9s %-14s %8s %10s %12s  %s\n", "algorithm", "backend",
 	    "level", "bytes", "MB/s", "cycles/byte", "digest");
 	sizes = size != 0 ? &size : bench_sizes;
 	nsizes = size != 0 ? 1 : sizeof(bench_sizes) / sizeof(bench_sizes[0]);
 	for (a = 0; a < (nalgs != 0 ? nalgs : mds_alg_count()); a++) {
 		alg = nalgs != 0 ? algs[a] : mds_alg_at(a);
-		for (b = 0; b < mds_backend_count(); b++) {
-			if (backend != NULL &&
-			    strcmp(backend, mds_backend_at(b)) != 0)
+		n = impl_list(alg, impls, MAX_IMPLS);
+		for (i = 0; i < n; i++) {
+			be = mds_backend_at(impls[i].backend);
+			if (backend != NULL && strcmp(backend, be) != 0)
 				continue;
 			for (s = 0; s < nsizes; s++) {
 				len = sizes[s];
 				if ((buf = bench_message(len)) == NULL)
 					return 1;
-				rate = measure(alg, b, buf, len, md);
+				rate = measure(alg, &impls[i], buf, len, md);
 				free(buf);
-				if (rate < 0)
-					break;	/* not this backend's */
-				printf("%-10s %-9s %-9s %8zu %10.1f %12.2f  %s\n",
-				    mds_alg_name(alg), mds_backend_at(b),
-				    strcmp(mds_backend_at(b), "portable") == 0 ?
-				    "portable" : "-", len, rate / 1e6,
-				    hz / rate, mds_hex(md,
+				if (rate <= 0)
+					return 1;
+				printf("%-10s %-9s %-14s %8zu %10.1f %12.2f  %s\n",
+				    mds_alg_name(alg), be,
+				    impls[i].level != NULL ? impls[i].impl :
+				    strcmp(be, "portable") == 0 ? "portable" : "-",
+				    len, rate / 1e6, hz / rate, mds_hex(md,
 				    mds_alg_digest_len(alg), hex));
 				fflush(stdout);
 			}
 		}
 	}
-	return status;
+	return 0;
 }
 
-/* -t: FreeBSD's time trial on every built implementation in turn. */
+/* -t: FreeBSD's time trial on every implementation in turn. */
 int
 time_trial(const struct mds_alg *alg)
 {
+	struct impl_choice impls[MAX_IMPLS];
 	unsigned char md[MDS_MAX_DIGEST], *block;
-	char hex[2 * MDS_MAX_DIGEST + 1];
+	char hex[2 * MDS_MAX_DIGEST + 1], label[64];
 	double secs;
-	size_t b, i;
+	size_t i, n;
 	int failed = 0;
 
 	if ((block = malloc(TRIAL_BLOCK_LEN)) == NULL)
 		return -1;
 	for (i = 0; i < TRIAL_BLOCK_LEN; i++)
 		block[i] = (unsigned char)(i & 0xff);
-	for (b = 0; b < mds_backend_count(); b++) {
-		mds_ctx probe;
-
-		if (impl_start(&probe, alg, b) == -1)
-			continue;
-		mds_discard(&probe);
+	n = impl_list(alg, impls, MAX_IMPLS);
+	for (i = 0; i < n; i++) {
 		printf("%s time trial. Digesting %d %d-byte blocks with %s ...",
 		    mds_alg_tag(alg), TRIAL_BLOCK_COUNT, TRIAL_BLOCK_LEN,
-		    mds_backend_at(b));
+		    impl_label(&impls[i], label, sizeof(label)));
 		fflush(stdout);
-		secs = run_once(alg, b, block, TRIAL_BLOCK_LEN,
+		secs = run_once(alg, &impls[i], block, TRIAL_BLOCK_LEN,
 		    TRIAL_BLOCK_COUNT, 1, md);
 		if (secs < 0) {
 			failed = 1;

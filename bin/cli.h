@@ -125,4 +125,16 @@ int	time_trial(const struct mds_alg *);
 int	bench_table(const struct mds_alg **, size_t, size_t, const char *);
 int	impl_start(mds_ctx *, const struct mds_alg *, size_t);
 
+/* One implementation: a backend, and for native a CPU dispatch level. */
+struct impl_choice {
+	size_t		 backend;
+	const char	*level;		/* NULL but for native */
+	const char	*impl;		/* mds_ctx_impl's name for it */
+};
+#define MAX_IMPLS	16
+size_t	impl_list(const struct mds_alg *, struct impl_choice *, size_t);
+int	impl_choice_start(mds_ctx *, const struct mds_alg *,
+	    const struct impl_choice *);
+const char *impl_label(const struct impl_choice *, char *, size_t);
+
 #endif /* CLI_H */

@@ -125,7 +125,7 @@ help(const struct gnu *g)
 "  -R, --recursive       hash the files under directory operands\n"
 "  -j, --jobs=N          hash N files at a time (default: CPUs usable)\n"
 "      --progress        show progress on stderr when it is a terminal\n"
-"      --backend=NAME    portable, libmd or openssl\n"
+"      --backend=NAME    portable, native, libmd or openssl\n"
 "      --debug           say on stderr how each input is hashed\n"
 "      --mmap, --no-mmap map regular files, or read them in blocks\n"
 "      --list            list algorithms and backends\n"
@@ -222,11 +222,24 @@ gnu_list(void)
 	for (i = 0; (be = mds_backend_at(i)) != NULL; i++)
 		printf("%s%s\n", be, mds_backend_built(be) == 1 ? "" :
 		    " (not built)");
-	printf("\ndefault backend per algorithm:\n");
-	for (i = 0; (alg = mds_alg_at(i)) != NULL; i++)
-		printf("%s %s\n", mds_alg_name(alg),
-		    (be = mds_alg_backend(alg)) != NULL ? be : "(none)");
-	printf("\ndispatch levels:\nportable\n");
+	printf("\ndefault implementation per algorithm:\n");
+	for (i = 0; (alg = mds_alg_at(i)) != NULL; i++) {
+		mds_ctx ctx;
+
+		if (mds_init(&ctx, alg) == -1) {
+			printf("%s (none: %s)\n", mds_alg_name(alg),
+			    strerror(errno));
+			continue;
+		}
+		printf("%s %s %s\n", mds_alg_name(alg), mds_ctx_backend(&ctx),
+		    mds_ctx_impl(&ctx));
+		mds_discard(&ctx);
+	}
+	printf("\ndispatch levels:\n");
+	for (i = 0; (be = mds_cpu_level_at(i)) != NULL; i++)
+		if (mds_cpu_has_level(be) == 1)
+			printf("%s%s\n", be, strcmp(be, mds_cpu_level()) == 0 ?
+			    " (in use)" : "");
 	return close_stdout() == 0 ? 0 : 1;
 }
 

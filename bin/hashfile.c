@@ -36,9 +36,9 @@ hash_path(const char *path, mds_ctx *ctxs, size_t n, int *errp)
 	}
 	if (debug_flag)
 		for (i = 0; i < n; i++)
-			warnx("%s: %s on the %s backend", path,
+			warnx("%s: %s on the %s backend (%s)", path,
 			    mds_alg_name(mds_ctx_alg(&ctxs[i])),
-			    mds_ctx_backend(&ctxs[i]));
+			    mds_ctx_backend(&ctxs[i]), mds_ctx_impl(&ctxs[i]));
 	got = mds_update_file(ctxs, n, fd, read_mode, &info);
 	saved = info.changed ? ERR_CHANGED : errno;
 	if (debug_flag && info.how != NULL)

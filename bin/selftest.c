@@ -2,6 +2,7 @@
  * selftest.c: -x, the known-answer tests of the registry run on every
  * built implementation, and the helper that walks those implementations.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
@@ -26,21 +27,92 @@ impl_start(mds_ctx *ctx, const struct mds_alg *alg, size_t i)
 	return 0;
 }
 
+/*
+ * Every distinct implementation of alg in this program: each built
+ * backend that has it, and for the native one each CPU dispatch level
+ * this CPU has that brings a kernel of its own.  Returns how many were
+ * put in out[].
+ */
+size_t
+impl_list(const struct mds_alg *alg, struct impl_choice *out, size_t max)
+{
+	const char *level, *name;
+	size_t b, l, n = 0, nlevels;
+	mds_ctx ctx;
+	int native;
+
+	for (b = 0; b < mds_backend_count() && n < max; b++) {
+		native = strcmp(mds_backend_at(b), "native") == 0;
+		nlevels = native ? mds_cpu_level_count() : 1;
+		for (l = 0; l < nlevels && n < max; l++) {
+			level = native ? mds_cpu_level_at(l) : NULL;
+			if (level != NULL && (mds_cpu_has_level(level) != 1 ||
+			    mds_set_cpu_level(level) == -1))
+				continue;
+			if (impl_start(&ctx, alg, b) == -1)
+				continue;
+			name = mds_ctx_impl(&ctx);
+			mds_discard(&ctx);
+			/* A level that brings nothing new, or portable again. */
+			if (native && (strcmp(name, "portable") == 0 ||
+			    (n > 0 && strcmp(out[n - 1].impl, name) == 0)))
+				continue;
+			out[n].backend = b;
+			out[n].level = level;
+			out[n].impl = name;
+			n++;
+		}
+		if (native)
+			(void)mds_set_cpu_level(NULL);
+	}
+	return n;
+}
+
+/* Start ctx on one implementation that impl_list found. */
+int
+impl_choice_start(mds_ctx *ctx, const struct mds_alg *alg,
+    const struct impl_choice *c)
+{
+	int r;
+
+	if (c->level != NULL && mds_set_cpu_level(c->level) == -1)
+		return -1;
+	r = impl_start(ctx, alg, c->backend);
+	if (c->level != NULL)
+		(void)mds_set_cpu_level(NULL);
+	return r;
+}
+
+/* How a row names an implementation: "openssl", "native sha256-shani". */
+const char *
+impl_label(const struct impl_choice *c, char *buf, size_t size)
+{
+	const char *be = mds_backend_at(c->backend);
+
+	if (strcmp(be, c->impl) == 0)
+		return be;
+	snprintf(buf, size, "%s %s", be, c->impl);
+	return buf;
+}
+
 int
 self_test(const struct mds_alg *alg)
 {
+	struct impl_choice impls[MAX_IMPLS];
 	unsigned char md[MDS_MAX_DIGEST];
-	char hex[2 * MDS_MAX_DIGEST + 1];
-	const char *msg, *want;
-	size_t b, v, r, repeat;
+	char hex[2 * MDS_MAX_DIGEST + 1], buf[64];
+	const char *msg, *want, *label;
+	size_t i, n, v, r, repeat;
 	mds_ctx ctx;
 	int failed = 0;
 
 	printf("%s test suite:\n", mds_alg_tag(alg));
-	for (b = 0; b < mds_backend_count(); b++) {
+	n = impl_list(alg, impls, MAX_IMPLS);
+	for (i = 0; i < n; i++) {
+		label = impl_label(&impls[i], buf, sizeof(buf));
 		for (v = 0; (msg = mds_alg_vector(alg, v, &repeat, &want)) !=
 		    NULL; v++) {
-			if (impl_start(&ctx, alg, b) == -1)
+			if (impl_choice_start(&ctx, alg, &impls[i]) == -1)
 				break;
 			for (r = 0; r < repeat; r++)
 				(void)mds_update(&ctx, msg, strlen(msg));
@@ -54,11 +126,9 @@ self_test(const struct mds_alg *alg)
 				printf("%s (%zu x \"%s\") = %s",
 				    mds_alg_tag(alg), repeat, msg, hex);
 			if (strcmp(hex, want) == 0)
-				printf(" - verified correct [%s]\n",
-				    mds_backend_at(b));
+				printf(" - verified correct [%s]\n", label);
 			else {
-				printf(" - INCORRECT RESULT! [%s]\n",
-				    mds_backend_at(b));
+				printf(" - INCORRECT RESULT! [%s]\n", label);
 				failed = 1;
 			}
 		}

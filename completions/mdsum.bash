@@ -5,7 +5,7 @@
 # The algorithms of `mdsum --list', in registry order.  tests/completions.sh
 # checks that this list, _mdsum and mdsum.fish agree with the program.
 _mdsum_algorithms='md5 sha1 sha256 sha512 sha512h sha3-256 keccak256'
-_mdsum_backends='portable libmd openssl'
+_mdsum_backends='portable native libmd openssl'
 
 _mdsum()
 {

@@ -22,6 +22,7 @@ static const struct mds_backend portable_backend = {
 
 static const struct mds_backend *const backends[] = {
 	&portable_backend,
+	&mds_backend_native,
 	&mds_backend_libmd,
 	&mds_backend_openssl,
 };

@@ -108,12 +108,12 @@ sha512h_final(void *st, unsigned char *out)
 }
 
 static const struct mds_impl libmd_impls[] = {
-	{ "md5", "libmd", md5_init, md5_update, md5_final, NULL },
-	{ "sha1", "libmd", sha1_init, sha1_update, sha1_final, NULL },
-	{ "sha256", "libmd", sha256_init, sha256_update, sha256_final, NULL },
-	{ "sha512", "libmd", sha512_init, sha512_update, sha512_final, NULL },
+	{ "md5", "libmd", md5_init, md5_update, md5_final, NULL, NULL },
+	{ "sha1", "libmd", sha1_init, sha1_update, sha1_final, NULL, NULL },
+	{ "sha256", "libmd", sha256_init, sha256_update, sha256_final, NULL, NULL },
+	{ "sha512", "libmd", sha512_init, sha512_update, sha512_final, NULL, NULL },
 	{ "sha512h", "libmd", sha512_init, sha512_update, sha512h_final,
-	    NULL },
+	    NULL, NULL },
 };
 
 static const struct mds_impl *

@@ -171,7 +171,8 @@ keccak256_init(void *st)
 }
 
 #define OSSL_IMPL(alg, init, md) \
-	{ { alg, "openssl", init, ossl_update, ossl_final, ossl_discard }, md }
+	{ { alg, "openssl", init, ossl_update, ossl_final, ossl_discard, NULL }, \
+	    md }
 
 static const struct {
 	struct mds_impl	impl;

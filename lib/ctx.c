@@ -110,6 +110,16 @@ mds_ctx_backend(const mds_ctx *ctx)
 	return ctx_running(ctx) ? ctx->impl_->backend : NULL;
 }
 
+const char *
+mds_ctx_impl(const mds_ctx *ctx)
+{
+	if (!ctx_running(ctx))
+		return NULL;
+	if (ctx->impl_->describe != NULL)
+		return ctx->impl_->describe(&ctx->u_);
+	return ctx->impl_->backend;
+}
+
 int
 mds_digest(const struct mds_alg *alg, const void *p, size_t len,
     unsigned char *out)

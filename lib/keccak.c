@@ -11,6 +11,7 @@
 #define KECCAK256_RATE	136
 
 struct sponge {
+	const struct mds_kernel *k;	/* the absorb loop, from dispatch */
 	uint64_t	a[25];
 	unsigned int	fill;		/* bytes waiting in buf */
 	unsigned char	buf[KECCAK256_RATE];
@@ -21,7 +22,20 @@ MDS_STATE_FITS(sponge, struct sponge);
 static int
 sponge_init(void *vst)
 {
-	memset(vst, 0, sizeof(struct sponge));
+	struct sponge *st = vst;
+
+	memset(st, 0, sizeof(*st));
+	st->k = mds_kernel_portable("keccak");
+	return 0;
+}
+
+static int
+sponge_init_native(void *vst)
+{
+	struct sponge *st = vst;
+
+	memset(st, 0, sizeof(*st));
+	st->k = mds_kernel_for("keccak");
 	return 0;
 }
 
@@ -41,12 +55,12 @@ sponge_update(void *vst, const unsigned char *p, size_t len)
 		len -= n;
 		if (st->fill < KECCAK256_RATE)
 			return;
-		mds_keccak_absorb_portable(st->a, st->buf, 1, KECCAK256_RATE);
+		st->k->absorb(st->a, st->buf, 1, KECCAK256_RATE);
 		st->fill = 0;
 	}
 	if (len >= KECCAK256_RATE) {
 		n = len / KECCAK256_RATE;
-		mds_keccak_absorb_portable(st->a, p, n, KECCAK256_RATE);
+		st->k->absorb(st->a, p, n, KECCAK256_RATE);
 		p += n * KECCAK256_RATE;
 		len -= n * KECCAK256_RATE;
 	}
@@ -65,7 +79,7 @@ sponge_final(struct sponge *st, unsigned char pad, unsigned char *out)
 	memset(st->buf + st->fill, 0, KECCAK256_RATE - st->fill);
 	st->buf[st->fill] = pad;
 	st->buf[KECCAK256_RATE - 1] |= 0x80;
-	mds_keccak_absorb_portable(st->a, st->buf, 1, KECCAK256_RATE);
+	st->k->absorb(st->a, st->buf, 1, KECCAK256_RATE);
 	for (i = 0; i < 4; i++)
 		mds_store_le64(out + 8 * i, st->a[i]);
 }
@@ -86,10 +100,20 @@ sha3_256_final(void *st, unsigned char *out)
 
 const struct mds_impl mds_portable_keccak256 = {
 	"keccak256", "portable", sponge_init, sponge_update, keccak256_final,
-	NULL
+	NULL, mds_kernel_describe
+};
+
+const struct mds_impl mds_native_keccak256 = {
+	"keccak256", "native", sponge_init_native, sponge_update,
+	keccak256_final, NULL, mds_kernel_describe
 };
 
 const struct mds_impl mds_portable_sha3_256 = {
 	"sha3-256", "portable", sponge_init, sponge_update, sha3_256_final,
-	NULL
+	NULL, mds_kernel_describe
+};
+
+const struct mds_impl mds_native_sha3_256 = {
+	"sha3-256", "native", sponge_init_native, sponge_update,
+	sha3_256_final, NULL, mds_kernel_describe
 };

@@ -19,7 +19,7 @@
 } while (0)
 
 static const struct md_shape md5_shape = {
-	64, 8, 1, mds_md5_blocks_portable
+	64, 8, 1
 };
 
 void
@@ -119,16 +119,30 @@ mds_md5_blocks_portable(struct md_state *st, const unsigned char *p,
 	st->h.w32[3] = d;
 }
 
-static int
-md5_init(void *vst)
+static void
+md5_start(void *vst, const struct mds_kernel *k)
 {
 	struct md_state *st = vst;
 
 	memset(st, 0, sizeof(*st));
+	st->k = k;
 	st->h.w32[0] = 0x67452301;
 	st->h.w32[1] = 0xefcdab89;
 	st->h.w32[2] = 0x98badcfe;
 	st->h.w32[3] = 0x10325476;
+}
+
+static int
+md5_init(void *st)
+{
+	md5_start(st, mds_kernel_portable("md5"));
+	return 0;
+}
+
+static int
+md5_init_native(void *st)
+{
+	md5_start(st, mds_kernel_for("md5"));
 	return 0;
 }
 
@@ -147,5 +161,11 @@ md5_final(void *st, unsigned char *out)
 }
 
 const struct mds_impl mds_portable_md5 = {
-	"md5", "portable", md5_init, md5_update, md5_final, NULL
+	"md5", "portable", md5_init, md5_update, md5_final, NULL,
+	mds_kernel_describe
+};
+
+const struct mds_impl mds_native_md5 = {
+	"md5", "native", md5_init_native, md5_update, md5_final, NULL,
+	mds_kernel_describe
 };

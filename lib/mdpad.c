@@ -24,12 +24,12 @@ mds_md_update(struct md_state *st, const struct md_shape *shape,
 		len -= n;
 		if (st->fill < bl)
 			return;
-		shape->blocks(st, st->buf, 1);
+		st->k->blocks(st, st->buf, 1);
 		st->fill = 0;
 	}
 	if (len >= bl) {
 		n = len / bl;
-		shape->blocks(st, p, n);
+		st->k->blocks(st, p, n);
 		p += n * bl;
 		len -= n * bl;
 	}
@@ -50,7 +50,7 @@ mds_md_pad(struct md_state *st, const struct md_shape *shape)
 	st->buf[st->fill++] = 0x80;
 	if (st->fill > lenpos) {
 		memset(st->buf + st->fill, 0, bl - st->fill);
-		shape->blocks(st, st->buf, 1);
+		st->k->blocks(st, st->buf, 1);
 		st->fill = 0;
 	}
 	memset(st->buf + st->fill, 0, lenpos - st->fill);
@@ -65,7 +65,7 @@ mds_md_pad(struct md_state *st, const struct md_shape *shape)
 		}
 		mds_store_be64(len, bits);
 	}
-	shape->blocks(st, st->buf, 1);
+	st->k->blocks(st, st->buf, 1);
 	st->fill = 0;
 }
 

@@ -25,6 +25,8 @@ struct mds_impl {
 	void	(*update)(void *, const unsigned char *, size_t);
 	int	(*final)(void *, unsigned char *);
 	void	(*discard)(void *);	/* NULL: nothing to release */
+	/* The code hashing a running state ("sha256-shani"); NULL: backend. */
+	const char	*(*describe)(const void *);
 };
 
 /* A known answer: message (repeated `repeat` times) and digest in hex. */
@@ -56,6 +58,7 @@ struct mds_backend {
 
 extern const struct mds_backend mds_backend_libmd;
 extern const struct mds_backend mds_backend_openssl;
+extern const struct mds_backend mds_backend_native;
 
 /* The entry of a backend's table that implements alg, or NULL. */
 const struct mds_impl	*mds_impl_find(const struct mds_impl *, size_t,
@@ -71,14 +74,23 @@ const struct mds_impl	*mds_select(const struct mds_alg *, const char *);
 /* The position of a row in the registry, 0 .. mds_alg_count() - 1. */
 size_t	mds_alg_index(const struct mds_alg *);
 
-/* Portable implementations (md5.c, sha1.c, sha256.c, sha512.c, keccak.c). */
-extern const struct mds_impl mds_portable_md5;
-extern const struct mds_impl mds_portable_sha1;
-extern const struct mds_impl mds_portable_sha256;
-extern const struct mds_impl mds_portable_sha512;
-extern const struct mds_impl mds_portable_sha512h;
-extern const struct mds_impl mds_portable_sha3_256;
-extern const struct mds_impl mds_portable_keccak256;
+/*
+ * The implementations of each algorithm file (md5.c, sha1.c, sha256.c,
+ * sha512.c, keccak.c): the portable one, and the native one, which differs
+ * only in taking its block function from CPU dispatch when it starts.
+ */
+extern const struct mds_impl mds_portable_md5, mds_native_md5;
+extern const struct mds_impl mds_portable_sha1, mds_native_sha1;
+extern const struct mds_impl mds_portable_sha256, mds_native_sha256;
+extern const struct mds_impl mds_portable_sha512, mds_native_sha512;
+extern const struct mds_impl mds_portable_sha512h, mds_native_sha512h;
+extern const struct mds_impl mds_portable_sha3_256, mds_native_sha3_256;
+extern const struct mds_impl mds_portable_keccak256, mds_native_keccak256;
+
+/* The kernel's name, for mds_ctx_impl; the state starts with k. */
+const char	*mds_kernel_describe(const void *);
+
+struct mds_kernel;
 
 /*
  * Merkle-Damgard buffering, padding and length encoding (mdpad.c), shared
@@ -86,6 +98,7 @@ extern const struct mds_impl mds_portable_keccak256;
  * block function and the chaining-value layout.
  */
 struct md_state {
+	const struct mds_kernel *k;	/* the block function, from dispatch */
 	union {
 		uint32_t	w32[16];
 		uint64_t	w64[8];
@@ -99,7 +112,6 @@ struct md_shape {
 	size_t		block_len;	/* 64 or 128 */
 	size_t		len_bytes;	/* length field: 8 or 16 */
 	int		little_endian;	/* MD5 encodes length (and state) LE */
-	void		(*blocks)(struct md_state *, const unsigned char *, size_t);
 };
 
 void	mds_md_update(struct md_state *, const struct md_shape *,
@@ -119,6 +131,43 @@ void	mds_keccakf1600_portable(uint64_t[25]);
 /* XOR nblocks blocks of rate bytes into the state, permuting after each. */
 void	mds_keccak_absorb_portable(uint64_t[25], const unsigned char *, size_t,
 	    size_t);
+
+/*
+ * CPU dispatch (dispatch.c).  Only block functions and the Keccak absorb
+ * loop vary per instruction set; kernels are listed per family, best
+ * first, by the architecture's table (x86/kernels.c; nonative.c when built
+ * WITHOUT_ASM or for another architecture).
+ */
+enum { MDS_LEVEL_PORTABLE, MDS_LEVEL_SSE4, MDS_LEVEL_AVX2, MDS_LEVEL_AVX512,
+	MDS_NLEVELS };
+
+#define MDS_CPU_SSSE3		(1u << 0)
+#define MDS_CPU_SSE41		(1u << 1)
+#define MDS_CPU_SHA		(1u << 2)
+#define MDS_CPU_AVX		(1u << 3)	/* with OS-enabled YMM state */
+#define MDS_CPU_AVX2		(1u << 4)
+#define MDS_CPU_BMI2		(1u << 5)
+#define MDS_CPU_AVX512F		(1u << 6)	/* with OS-enabled ZMM state */
+#define MDS_CPU_AVX512VL	(1u << 7)
+
+struct mds_kernel {
+	const char	*family;	/* md5 sha1 sha256 sha512 keccak */
+	const char	*name;		/* "sha256-shani" */
+	int		 level;		/* MDS_LEVEL_*: what MDSUM_CPU caps */
+	unsigned int	 need;		/* MDS_CPU_* bits it requires */
+	void	(*blocks)(struct md_state *, const unsigned char *, size_t);
+	void	(*absorb)(uint64_t[25], const unsigned char *, size_t, size_t);
+};
+
+extern const struct mds_kernel	mds_arch_kernels[];
+extern const size_t		mds_arch_nkernels;
+
+/* The best kernel of a family allowed now, portable at worst. */
+const struct mds_kernel	*mds_kernel_for(const char *);
+/* The portable kernel of a family. */
+const struct mds_kernel	*mds_kernel_portable(const char *);
+/* Does this CPU have any kernel of the family beyond portable? */
+int			 mds_kernel_native(const char *);
 
 /* Unaligned, endian-independent loads and stores. */
 static inline uint32_t

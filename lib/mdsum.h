@@ -73,6 +73,20 @@ int		 mds_set_backend(const char *);
 const char	*mds_alg_backend(const struct mds_alg *);
 
 /*
+ * CPU dispatch of the "native" backend: levels "portable", "sse4", "avx2",
+ * "avx512".  mds_set_cpu_level caps the level used by later mds_inits (it
+ * never raises it above what the CPU has; NULL: back to MDSUM_CPU, or no
+ * cap); -1 with errno ENOENT for an unknown name.  mds_cpu_has_level: 1 if
+ * this CPU runs some kernel of that level, 0 if not, -1 if unknown.
+ * mds_cpu_level: the level in use now.
+ */
+size_t		 mds_cpu_level_count(void);
+const char	*mds_cpu_level_at(size_t);
+int		 mds_cpu_has_level(const char *);
+int		 mds_set_cpu_level(const char *);
+const char	*mds_cpu_level(void);
+
+/*
  * Streaming: init, any number of updates, final.  mds_init picks the
  * implementation as described at mds_set_backend; if MDSUM_BACKEND names
  * an unknown backend it fails with ENOENT (ENOTSUP: one not built).  Do
@@ -88,6 +102,8 @@ int	 mds_final(mds_ctx *, unsigned char *);	/* writes mds_alg_digest_len bytes *
 void	 mds_discard(mds_ctx *);	/* give up a running context */
 const struct mds_alg	*mds_ctx_alg(const mds_ctx *);
 const char		*mds_ctx_backend(const mds_ctx *);	/* backend actually hashing */
+/* The code hashing it: "sha256-shani", "portable", "openssl", ... */
+const char		*mds_ctx_impl(const mds_ctx *);
 
 /* One-shot helpers. */
 int	 mds_digest(const struct mds_alg *, const void *, size_t, unsigned char *);

@@ -180,24 +180,27 @@ static const struct mds_vector keccak256_vectors[] = {
 };
 /*
  * prefer[]: backends in the order measured fastest on x86-64 by the time
- * trial (BENCHMARKS.md); the first one built and implementing the
- * algorithm is the default.  OpenSSL 3.0 has no KECCAK-256.
+ * trial and mdsum --bench (BENCHMARKS.md); the first one built and
+ * implementing the algorithm is the default.  The native backend offers an
+ * algorithm only where this CPU has a kernel for it.  OpenSSL 3.0 has no
+ * KECCAK-256.
  */
 static const struct mds_alg registry[] = {
 	{ "md5", "MD5", { NULL }, 16, 64, &mds_portable_md5,
-	    { "openssl", "libmd", "portable" }, md5_vectors },
+	    { "native", "openssl", "libmd", "portable" }, md5_vectors },
 	{ "sha1", "SHA1", { NULL }, 20, 64, &mds_portable_sha1,
-	    { "openssl", "portable", "libmd" }, sha1_vectors },
+	    { "native", "openssl", "portable", "libmd" }, sha1_vectors },
 	{ "sha256", "SHA256", { NULL }, 32, 64, &mds_portable_sha256,
-	    { "openssl", "portable", "libmd" }, sha256_vectors },
+	    { "native", "openssl", "portable", "libmd" }, sha256_vectors },
 	{ "sha512", "SHA512", { NULL }, 64, 128, &mds_portable_sha512,
-	    { "openssl", "portable", "libmd" }, sha512_vectors },
+	    { "native", "openssl", "portable", "libmd" }, sha512_vectors },
 	{ "sha512h", "SHA512H", { NULL }, 32, 128, &mds_portable_sha512h,
-	    { "openssl", "portable", "libmd" }, sha512h_vectors },
+	    { "native", "openssl", "portable", "libmd" }, sha512h_vectors },
 	{ "sha3-256", "SHA3-256", { NULL }, 32, 136, &mds_portable_sha3_256,
-	    { "openssl", "portable" }, sha3_256_vectors },
+	    { "native", "openssl", "portable" }, sha3_256_vectors },
 	{ "keccak256", "KECCAK256", { "KECCAK-256" }, 32, 136,
-	    &mds_portable_keccak256, { "portable" }, keccak256_vectors },
+	    &mds_portable_keccak256, { "native", "portable" },
+	    keccak256_vectors },
 };
 
 #define NALGS	(sizeof(registry) / sizeof(registry[0]))

@@ -8,7 +8,7 @@
 #define ROL32(x, n)	((uint32_t)((x) << (n) | (x) >> (32 - (n))))
 
 static const struct md_shape sha1_shape = {
-	64, 8, 0, mds_sha1_blocks_portable
+	64, 8, 0
 };
 
 void
@@ -60,17 +60,31 @@ mds_sha1_blocks_portable(struct md_state *st, const unsigned char *p,
 	}
 }
 
-static int
-sha1_init(void *vst)
+static void
+sha1_start(void *vst, const struct mds_kernel *k)
 {
 	struct md_state *st = vst;
 
 	memset(st, 0, sizeof(*st));
+	st->k = k;
 	st->h.w32[0] = 0x67452301;
 	st->h.w32[1] = 0xefcdab89;
 	st->h.w32[2] = 0x98badcfe;
 	st->h.w32[3] = 0x10325476;
 	st->h.w32[4] = 0xc3d2e1f0;
+}
+
+static int
+sha1_init(void *st)
+{
+	sha1_start(st, mds_kernel_portable("sha1"));
+	return 0;
+}
+
+static int
+sha1_init_native(void *st)
+{
+	sha1_start(st, mds_kernel_for("sha1"));
 	return 0;
 }
 
@@ -89,5 +103,11 @@ sha1_final(void *st, unsigned char *out)
 }
 
 const struct mds_impl mds_portable_sha1 = {
-	"sha1", "portable", sha1_init, sha1_update, sha1_final, NULL
+	"sha1", "portable", sha1_init, sha1_update, sha1_final, NULL,
+	mds_kernel_describe
+};
+
+const struct mds_impl mds_native_sha1 = {
+	"sha1", "native", sha1_init_native, sha1_update, sha1_final, NULL,
+	mds_kernel_describe
 };

@@ -14,7 +14,7 @@
 #define SSIG1(x)	(ROR32(x, 17) ^ ROR32(x, 19) ^ ((x) >> 10))
 
 static const struct md_shape sha256_shape = {
-	64, 8, 0, mds_sha256_blocks_portable
+	64, 8, 0
 };
 
 static const uint32_t K256[64] = {
@@ -99,8 +99,8 @@ mds_sha256_blocks_portable(struct md_state *st, const unsigned char *p,
 	}
 }
 
-static int
-sha256_init(void *vst)
+static void
+sha256_start(void *vst, const struct mds_kernel *k)
 {
 	static const uint32_t iv[8] = {
 		0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
@@ -109,7 +109,21 @@ sha256_init(void *vst)
 	struct md_state *st = vst;
 
 	memset(st, 0, sizeof(*st));
+	st->k = k;
 	memcpy(st->h.w32, iv, sizeof(iv));
+}
+
+static int
+sha256_init(void *st)
+{
+	sha256_start(st, mds_kernel_portable("sha256"));
+	return 0;
+}
+
+static int
+sha256_init_native(void *st)
+{
+	sha256_start(st, mds_kernel_for("sha256"));
 	return 0;
 }
 
@@ -128,5 +142,11 @@ sha256_final(void *st, unsigned char *out)
 }
 
 const struct mds_impl mds_portable_sha256 = {
-	"sha256", "portable", sha256_init, sha256_update, sha256_final, NULL
+	"sha256", "portable", sha256_init, sha256_update, sha256_final, NULL,
+	mds_kernel_describe
+};
+
+const struct mds_impl mds_native_sha256 = {
+	"sha256", "native", sha256_init_native, sha256_update, sha256_final, NULL,
+	mds_kernel_describe
 };

@@ -16,7 +16,7 @@
 #define SSIG1(x)	(ROR64(x, 19) ^ ROR64(x, 61) ^ ((x) >> 6))
 
 static const struct md_shape sha512_shape = {
-	128, 16, 0, mds_sha512_blocks_portable
+	128, 16, 0
 };
 
 static const uint64_t K512[80] = {
@@ -108,8 +108,8 @@ mds_sha512_blocks_portable(struct md_state *st, const unsigned char *p,
 	}
 }
 
-static int
-sha512_init(void *vst)
+static void
+sha512_start(void *vst, const struct mds_kernel *k)
 {
 	static const uint64_t iv[8] = {
 		0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL,
@@ -120,7 +120,21 @@ sha512_init(void *vst)
 	struct md_state *st = vst;
 
 	memset(st, 0, sizeof(*st));
+	st->k = k;
 	memcpy(st->h.w64, iv, sizeof(iv));
+}
+
+static int
+sha512_init(void *st)
+{
+	sha512_start(st, mds_kernel_portable("sha512"));
+	return 0;
+}
+
+static int
+sha512_init_native(void *st)
+{
+	sha512_start(st, mds_kernel_for("sha512"));
 	return 0;
 }
 
@@ -147,9 +161,21 @@ sha512h_final(void *st, unsigned char *out)
 }
 
 const struct mds_impl mds_portable_sha512 = {
-	"sha512", "portable", sha512_init, sha512_update, sha512_final, NULL
+	"sha512", "portable", sha512_init, sha512_update, sha512_final, NULL,
+	mds_kernel_describe
+};
+
+const struct mds_impl mds_native_sha512 = {
+	"sha512", "native", sha512_init_native, sha512_update, sha512_final, NULL,
+	mds_kernel_describe
 };
 
 const struct mds_impl mds_portable_sha512h = {
-	"sha512h", "portable", sha512_init, sha512_update, sha512h_final, NULL
+	"sha512h", "portable", sha512_init, sha512_update, sha512h_final, NULL,
+	mds_kernel_describe
+};
+
+const struct mds_impl mds_native_sha512h = {
+	"sha512h", "native", sha512_init_native, sha512_update, sha512h_final, NULL,
+	mds_kernel_describe
 };

@@ -521,7 +521,7 @@ run sha256 --debug f
 want_rc 0
 want_out "=$TAG (f) = $HABC"
 want_err '+'
-grep -E 'portable|libmd|openssl' err >/dev/null ||
+grep -E 'portable|native|libmd|openssl' err >/dev/null ||
     bad "stderr does not name a backend"
 verdict "sha256 --debug FILE: backend on stderr, stdout unchanged"
 

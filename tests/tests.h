@@ -20,6 +20,7 @@ Suite	*mdt_vectors_suite(void);
 Suite	*mdt_diff_suite(void);
 Suite	*mdt_big_suite(void);
 Suite	*mdt_input_suite(void);
+Suite	*mdt_native_suite(void);
 
 /*
  * Built backends, in registry order.  Loop tests index them, so every

@@ -1,0 +1,231 @@
+/*
+ * dispatch.c: which block functions this CPU runs.  Its features are
+ * probed once (cpuid, and xgetbv for the register state the operating
+ * system saves: YMM before any AVX path, opmask and ZMM before AVX-512)
+ * and cached.  MDSUM_CPU=portable|sse4|avx2|avx512, or mds_set_cpu_level(),
+ * caps the level used, never raising it above what the CPU has, so tests
+ * and benchmarks can run every path on one machine.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mds_int.h"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+#define HAVE_X86_PROBE	1
+#endif
+
+static const char *const level_names[MDS_NLEVELS] = {
+	"portable", "sse4", "avx2", "avx512"
+};
+
+/* The reference of each family: what every path is tested against. */
+static const struct mds_kernel portable_kernels[] = {
+	{ "md5", "portable", MDS_LEVEL_PORTABLE, 0,
+	    mds_md5_blocks_portable, NULL },
+	{ "sha1", "portable", MDS_LEVEL_PORTABLE, 0,
+	    mds_sha1_blocks_portable, NULL },
+	{ "sha256", "portable", MDS_LEVEL_PORTABLE, 0,
+	    mds_sha256_blocks_portable, NULL },
+	{ "sha512", "portable", MDS_LEVEL_PORTABLE, 0,
+	    mds_sha512_blocks_portable, NULL },
+	{ "keccak", "portable", MDS_LEVEL_PORTABLE, 0,
+	    NULL, mds_keccak_absorb_portable },
+};
+
+static unsigned int features;
+static int cap = MDS_NLEVELS - 1;	/* the highest level allowed */
+static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
+
+#ifdef HAVE_X86_PROBE
+static uint64_t
+xgetbv0(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+	return (uint64_t)hi << 32 | lo;
+}
+
+static unsigned int
+probe_x86(void)
+{
+	unsigned int a, b, c, d, f = 0;
+	uint64_t xcr0 = 0;
+
+	if (!__get_cpuid(1, &a, &b, &c, &d))
+		return 0;
+	if (c & (1u << 9))
+		f |= MDS_CPU_SSSE3;
+	if (c & (1u << 19))
+		f |= MDS_CPU_SSE41;
+	if (c & (1u << 27))		/* OSXSAVE: xgetbv may be used */
+		xcr0 = xgetbv0();
+	if ((c & (1u << 28)) && (xcr0 & 0x6) == 0x6)
+		f |= MDS_CPU_AVX;
+	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
+		return f;
+	if (b & (1u << 29))
+		f |= MDS_CPU_SHA;
+	if (b & (1u << 8))
+		f |= MDS_CPU_BMI2;
+	if ((f & MDS_CPU_AVX) && (b & (1u << 5)))
+		f |= MDS_CPU_AVX2;
+	/* AVX-512 needs the opmask and both halves of the ZMM state. */
+	if ((f & MDS_CPU_AVX) && (xcr0 & 0xe0) == 0xe0) {
+		if (b & (1u << 16))
+			f |= MDS_CPU_AVX512F;
+		if ((b & (1u << 16)) && (b & (1u << 31)))
+			f |= MDS_CPU_AVX512VL;
+	}
+	return f;
+}
+#endif
+
+static int
+level_index(const char *name)
+{
+	int i;
+
+	for (i = 0; i < MDS_NLEVELS; i++)
+		if (strcmp(name, level_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+static void
+probe(void)
+{
+	const char *env = getenv("MDSUM_CPU");
+	int i;
+
+#ifdef HAVE_X86_PROBE
+	features = probe_x86();
+#endif
+	if (env != NULL && (i = level_index(env)) >= 0)
+		cap = i;
+}
+
+/* The highest level with a kernel this CPU can run. */
+static int
+cpu_top_level(void)
+{
+	int top = MDS_LEVEL_PORTABLE;
+	size_t i;
+
+	for (i = 0; i < mds_arch_nkernels; i++)
+		if ((mds_arch_kernels[i].need & features) ==
+		    mds_arch_kernels[i].need && mds_arch_kernels[i].level > top)
+			top = mds_arch_kernels[i].level;
+	return top;
+}
+
+const struct mds_kernel *
+mds_kernel_for(const char *family)
+{
+	const struct mds_kernel *k, *best = NULL;
+	size_t i;
+
+	(void)pthread_once(&probe_once, probe);
+	for (i = 0; i < mds_arch_nkernels; i++) {
+		k = &mds_arch_kernels[i];
+		if (strcmp(k->family, family) != 0 || k->level > cap ||
+		    (k->need & features) != k->need)
+			continue;
+		if (best == NULL || k->level > best->level)
+			best = k;
+	}
+	return best != NULL ? best : mds_kernel_portable(family);
+}
+
+const struct mds_kernel *
+mds_kernel_portable(const char *family)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(portable_kernels) / sizeof(portable_kernels[0]);
+	    i++)
+		if (strcmp(portable_kernels[i].family, family) == 0)
+			return &portable_kernels[i];
+	return NULL;
+}
+
+/* Both state layouts (md_state, the sponge) begin with the kernel. */
+const char *
+mds_kernel_describe(const void *state)
+{
+	const struct mds_kernel *k = *(const struct mds_kernel *const *)state;
+
+	return k->level == MDS_LEVEL_PORTABLE ? "portable" : k->name;
+}
+
+int
+mds_kernel_native(const char *family)
+{
+	size_t i;
+
+	(void)pthread_once(&probe_once, probe);
+	for (i = 0; i < mds_arch_nkernels; i++)
+		if (strcmp(mds_arch_kernels[i].family, family) == 0 &&
+		    (mds_arch_kernels[i].need & features) ==
+		    mds_arch_kernels[i].need)
+			return 1;
+	return 0;
+}
+
+size_t
+mds_cpu_level_count(void)
+{
+	return MDS_NLEVELS;
+}
+
+const char *
+mds_cpu_level_at(size_t i)
+{
+	return i < MDS_NLEVELS ? level_names[i] : NULL;
+}
+
+int
+mds_cpu_has_level(const char *name)
+{
+	int i;
+
+	if (name == NULL || (i = level_index(name)) < 0)
+		return -1;
+	(void)pthread_once(&probe_once, probe);
+	return i <= cpu_top_level();
+}
+
+int
+mds_set_cpu_level(const char *name)
+{
+	const char *env;
+	int i;
+
+	(void)pthread_once(&probe_once, probe);
+	if (name == NULL) {
+		env = getenv("MDSUM_CPU");
+		cap = env != NULL && (i = level_index(env)) >= 0 ? i :
+		    MDS_NLEVELS - 1;
+		return 0;
+	}
+	if ((i = level_index(name)) < 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	cap = i;
+	return 0;
+}
+
+const char *
+mds_cpu_level(void)
+{
+	int top;
+
+	(void)pthread_once(&probe_once, probe);
+	top = cpu_top_level();
+	return level_names[top < cap ? top : cap];
+}

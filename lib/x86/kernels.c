@@ -1,0 +1,20 @@
+/*
+ * x86/kernels.c: the x86-64 kernels CPU dispatch chooses from.  Within a
+ * family the highest level the CPU has and MDSUM_CPU allows wins.  On
+ * other architectures the table is empty.
+ */
+#include "../mds_int.h"
+#include "x86.h"
+
+#if defined(__x86_64__)
+const struct mds_kernel mds_arch_kernels[] = {
+	{ "sha256", "sha256-shani", MDS_LEVEL_SSE4,
+	    MDS_CPU_SHA | MDS_CPU_SSE41 | MDS_CPU_SSSE3,
+	    mds_sha256_blocks_shani, NULL },
+};
+const size_t mds_arch_nkernels =
+    sizeof(mds_arch_kernels) / sizeof(mds_arch_kernels[0]);
+#else
+const struct mds_kernel mds_arch_kernels[1];
+const size_t mds_arch_nkernels = 0;
+#endif

@@ -1,0 +1,14 @@
+/*
+ * x86/x86.h: the x86-64 kernels (each in its own file, compiled for its
+ * instruction set by a target attribute on the function, so the Makefile
+ * needs no per-file flags).
+ */
+#ifndef MDS_X86_H
+#define MDS_X86_H
+
+#include "../mds_int.h"
+
+void	mds_sha256_blocks_shani(struct md_state *, const unsigned char *,
+	    size_t);
+
+#endif /* MDS_X86_H */

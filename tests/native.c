@@ -1,0 +1,150 @@
+/*
+ * native.c: every CPU dispatch level this machine has, each forced in turn
+ * with mds_set_cpu_level (what MDSUM_CPU does), against the portable code:
+ * every length 0..2000 in one update, random lengths up to 1 MiB with
+ * random update splits from unaligned buffers, and a message that ends at
+ * an unmapped page, so a kernel that reads past its last block faults.
+ * (The official vectors run on the native backend in the vectors suite.)
+ */
+#include <sys/mman.h>
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "tests.h"
+
+#define MAXLEN	2000
+
+/* Hash on the native backend at the level set, in one update or split. */
+static void
+native_hash(const struct mds_alg *alg, const unsigned char *p, size_t len,
+    uint64_t *rng, unsigned char *md)
+{
+	mds_ctx ctx;
+	size_t off = 0, n;
+
+	ck_assert_int_eq(mds_init_backend(&ctx, alg, "native"), 0);
+	while (rng != NULL && off < len) {
+		n = (size_t)(mdt_rand(rng) % (len - off + 1));
+		ck_assert_int_eq(mds_update(&ctx, p + off, n), 0);
+		off += n;
+	}
+	ck_assert_int_eq(mds_update(&ctx, p + off, len - off), 0);
+	ck_assert_int_eq(mds_final(&ctx, md), 0);
+}
+
+/* _i: level index; each algorithm in the registry. */
+static int
+start_level(int i)
+{
+	const char *level = mds_cpu_level_at((size_t)i);
+
+	if (mds_cpu_has_level(level) != 1) {
+		mdt_skip("native: this CPU has no %s kernels", level);
+		return 0;
+	}
+	ck_assert_int_eq(mds_set_cpu_level(level), 0);
+	return 1;
+}
+
+START_TEST(test_lengths)
+{
+	unsigned char buf[MAXLEN + 1], want[MDS_MAX_DIGEST], got[MDS_MAX_DIGEST];
+	uint64_t rng = mdt_stream(mdt_seed(), 101);
+	const struct mds_alg *alg;
+	size_t a, len;
+
+	if (!start_level(_i))
+		return;
+	mdt_fill(&rng, buf, sizeof(buf));
+	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++)
+		for (len = 0; len <= MAXLEN; len++) {
+			/* +1: an odd address, as input often is. */
+			mdt_hash(alg, "portable", buf + 1, len, want);
+			native_hash(alg, buf + 1, len, NULL, got);
+			MDT_DIGEST_EQ(got, want, mds_alg_digest_len(alg),
+			    "%s at %s, %zu bytes", mds_alg_name(alg),
+			    mds_cpu_level_at((size_t)_i), len);
+		}
+	(void)mds_set_cpu_level(NULL);
+}
+END_TEST
+
+START_TEST(test_random_splits)
+{
+	unsigned char want[MDS_MAX_DIGEST], got[MDS_MAX_DIGEST], *buf;
+	uint64_t rng = mdt_stream(mdt_seed(), 202);
+	const struct mds_alg *alg;
+	size_t a, k, len, off;
+
+	if (!start_level(_i))
+		return;
+	buf = malloc((1 << 20) + 64);
+	ck_assert_ptr_nonnull(buf);
+	mdt_fill(&rng, buf, (1 << 20) + 64);
+	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++)
+		for (k = 0; k < 12; k++) {
+			len = (size_t)(mdt_rand(&rng) % (1 << 20));
+			off = (size_t)(mdt_rand(&rng) % 64);
+			mdt_hash(alg, "portable", buf + off, len, want);
+			native_hash(alg, buf + off, len, &rng, got);
+			MDT_DIGEST_EQ(got, want, mds_alg_digest_len(alg),
+			    "%s at %s, %zu bytes at offset %zu, split",
+			    mds_alg_name(alg), mds_cpu_level_at((size_t)_i),
+			    len, off);
+		}
+	free(buf);
+	(void)mds_set_cpu_level(NULL);
+}
+END_TEST
+
+/* Messages whose last byte is the last of a page followed by no page. */
+START_TEST(test_guard_page)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	unsigned char want[MDS_MAX_DIGEST], got[MDS_MAX_DIGEST], *map, *end;
+	uint64_t rng = mdt_stream(mdt_seed(), 303);
+	const struct mds_alg *alg;
+	size_t a, len;
+
+	if (!start_level(_i))
+		return;
+	map = mmap(NULL, (size_t)page * 3, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ck_assert(map != MAP_FAILED);
+	ck_assert_int_eq(mprotect(map + 2 * page, (size_t)page, PROT_NONE), 0);
+	end = map + 2 * page;
+	mdt_fill(&rng, map, (size_t)page * 2);
+	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++)
+		for (len = 0; len <= (size_t)page * 2; len += len < 300 ? 1 : 61) {
+			mdt_hash(alg, "portable", end - len, len, want);
+			native_hash(alg, end - len, len, NULL, got);
+			MDT_DIGEST_EQ(got, want, mds_alg_digest_len(alg),
+			    "%s at %s, %zu bytes before a guard page",
+			    mds_alg_name(alg), mds_cpu_level_at((size_t)_i),
+			    len);
+		}
+	munmap(map, (size_t)page * 3);
+	(void)mds_set_cpu_level(NULL);
+}
+END_TEST
+
+Suite *
+mdt_native_suite(void)
+{
+	Suite *s = suite_create("native");
+	TCase *tc = tcase_create("levels");
+	int n = (int)mds_cpu_level_count();
+
+	if (mds_backend_built("native") != 1) {
+		mdt_skip("native: not built (WITHOUT_ASM=yes)");
+		suite_add_tcase(s, tc);
+		return s;
+	}
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, test_lengths, 0, n);
+	tcase_add_loop_test(tc, test_random_splits, 0, n);
+	tcase_add_loop_test(tc, test_guard_page, 0, n);
+	suite_add_tcase(s, tc);
+	return s;
+}
