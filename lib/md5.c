@@ -7,16 +7,38 @@
 
 #define ROL32(x, n)	((uint32_t)((x) << (n) | (x) >> (32 - (n))))
 
-/* The four auxiliary functions, in the forms with the fewest operations. */
-#define F(x, y, z)	((z) ^ ((x) & ((y) ^ (z))))
-#define G(x, y, z)	((y) ^ ((z) & ((x) ^ (y))))
-#define H(x, y, z)	((x) ^ (y) ^ (z))
-#define I(x, y, z)	((y) ^ ((x) | ~(z)))
-
-#define STEP(f, a, b, c, d, x, t, s) do {				\
-	(a) += f((b), (c), (d)) + (x) + (uint32_t)(t);			\
+/*
+ * One step: a = b + ((a + f(b, c, d) + x + t) <<< s).  Only b is new each
+ * step, so the step adds x + t into a, and computes the part of f that
+ * needs only c and d, before b is known: what remains on the critical
+ * path is two or three operations of f, an add, the rotate and an add.
+ * (G's two terms never share a bit, so + may stand for |.)
+ */
+#define STEP_F(a, b, c, d, x, t, s) do {				\
+	(a) += (uint32_t)(t) + (x);					\
+	(a) += (d) ^ ((b) & ((c) ^ (d)));				\
 	(a) = ROL32((a), (s)) + (b);					\
 } while (0)
+
+#define STEP_G(a, b, c, d, x, t, s) do {				\
+	(a) += (uint32_t)(t) + (x) + ((c) & ~(d));			\
+	(a) += (b) & (d);						\
+	(a) = ROL32((a), (s)) + (b);					\
+} while (0)
+
+#define STEP_H(a, b, c, d, x, t, s) do {				\
+	(a) += (uint32_t)(t) + (x);					\
+	(a) += (b) ^ ((c) ^ (d));					\
+	(a) = ROL32((a), (s)) + (b);					\
+} while (0)
+
+#define STEP_I(a, b, c, d, x, t, s) do {				\
+	(a) += (uint32_t)(t) + (x);					\
+	(a) += (c) ^ ((b) | ~(d));					\
+	(a) = ROL32((a), (s)) + (b);					\
+} while (0)
+
+#define STEP(f, a, b, c, d, x, t, s)	STEP_##f(a, b, c, d, x, t, s)
 
 static const struct md_shape md5_shape = {
 	64, 8, 1

@@ -187,7 +187,7 @@ static const struct mds_vector keccak256_vectors[] = {
  */
 static const struct mds_alg registry[] = {
 	{ "md5", "MD5", { NULL }, 16, 64, &mds_portable_md5,
-	    { "native", "openssl", "libmd", "portable" }, md5_vectors },
+	    { "native", "portable", "openssl", "libmd" }, md5_vectors },
 	{ "sha1", "SHA1", { NULL }, 20, 64, &mds_portable_sha1,
 	    { "native", "openssl", "portable", "libmd" }, sha1_vectors },
 	{ "sha256", "SHA256", { NULL }, 32, 64, &mds_portable_sha256,
