@@ -189,7 +189,7 @@ static const struct mds_alg registry[] = {
 	{ "md5", "MD5", { NULL }, 16, 64, &mds_portable_md5,
 	    { "native", "portable", "openssl", "libmd" }, md5_vectors },
 	{ "sha1", "SHA1", { NULL }, 20, 64, &mds_portable_sha1,
-	    { "native", "openssl", "portable", "libmd" }, sha1_vectors },
+	    { "native", "openssl", "libmd", "portable" }, sha1_vectors },
 	{ "sha256", "SHA256", { NULL }, 32, 64, &mds_portable_sha256,
 	    { "native", "openssl", "portable", "libmd" }, sha256_vectors },
 	{ "sha512", "SHA512", { NULL }, 64, 128, &mds_portable_sha512,

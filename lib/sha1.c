@@ -11,46 +11,66 @@ static const struct md_shape sha1_shape = {
 	64, 8, 0
 };
 
+/* The round functions, and one round with the variables renamed. */
+#define F1(b, c, d)	((d) ^ ((b) & ((c) ^ (d))))
+#define F2(b, c, d)	((b) ^ (c) ^ (d))
+#define F3(b, c, d)	(((b) & (c)) + ((d) & ((b) ^ (c))))
+
+/*
+ * a is the only value the previous round just made: everything else is
+ * summed first, so only the rotate of a and one add wait for it.
+ */
+#define ROUND(f, k, a, b, c, d, e, i) do {				\
+	(e) += (uint32_t)(k) + W(i) + f((b), (c), (d));			\
+	(e) += ROL32((a), 5);						\
+	(b) = ROL32((b), 30);						\
+} while (0)
+
+/* Words 16..79 in a 16-word ring. */
+#define W(i)	((i) < 16 ? w[(i)] : (w[(i) & 15] = ROL32(w[((i) - 3) & 15] ^ \
+	w[((i) - 8) & 15] ^ w[((i) - 14) & 15] ^ w[(i) & 15], 1)))
+
+#define FIVE(f, k, i) do {						\
+	ROUND(f, k, a, b, c, d, e, (i) + 0);				\
+	ROUND(f, k, e, a, b, c, d, (i) + 1);				\
+	ROUND(f, k, d, e, a, b, c, (i) + 2);				\
+	ROUND(f, k, c, d, e, a, b, (i) + 3);				\
+	ROUND(f, k, b, c, d, e, a, (i) + 4);				\
+} while (0)
+
 void
 mds_sha1_blocks_portable(struct md_state *st, const unsigned char *p,
     size_t nblocks)
 {
-	uint32_t a, b, c, d, e, f, k, t, w[80];
+	uint32_t a, b, c, d, e, w[16];
 	uint32_t *h = st->h.w32;
 	int i;
 
 	while (nblocks-- > 0) {
 		for (i = 0; i < 16; i++)
 			w[i] = mds_load_be32(p + 4 * i);
-		for (; i < 80; i++)
-			w[i] = ROL32(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16],
-			    1);
 		a = h[0];
 		b = h[1];
 		c = h[2];
 		d = h[3];
 		e = h[4];
-		for (i = 0; i < 80; i++) {
-			if (i < 20) {
-				f = d ^ (b & (c ^ d));
-				k = 0x5a827999;
-			} else if (i < 40) {
-				f = b ^ c ^ d;
-				k = 0x6ed9eba1;
-			} else if (i < 60) {
-				f = (b & c) | (d & (b | c));
-				k = 0x8f1bbcdc;
-			} else {
-				f = b ^ c ^ d;
-				k = 0xca62c1d6;
-			}
-			t = ROL32(a, 5) + f + e + k + w[i];
-			e = d;
-			d = c;
-			c = ROL32(b, 30);
-			b = a;
-			a = t;
-		}
+		/* Written out, so that every W(i) is resolved at compile time. */
+		FIVE(F1, 0x5a827999, 0);
+		FIVE(F1, 0x5a827999, 5);
+		FIVE(F1, 0x5a827999, 10);
+		FIVE(F1, 0x5a827999, 15);
+		FIVE(F2, 0x6ed9eba1, 20);
+		FIVE(F2, 0x6ed9eba1, 25);
+		FIVE(F2, 0x6ed9eba1, 30);
+		FIVE(F2, 0x6ed9eba1, 35);
+		FIVE(F3, 0x8f1bbcdc, 40);
+		FIVE(F3, 0x8f1bbcdc, 45);
+		FIVE(F3, 0x8f1bbcdc, 50);
+		FIVE(F3, 0x8f1bbcdc, 55);
+		FIVE(F2, 0xca62c1d6, 60);
+		FIVE(F2, 0xca62c1d6, 65);
+		FIVE(F2, 0xca62c1d6, 70);
+		FIVE(F2, 0xca62c1d6, 75);
 		h[0] += a;
 		h[1] += b;
 		h[2] += c;
