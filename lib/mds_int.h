@@ -120,6 +120,9 @@ void	mds_md_pad(struct md_state *, const struct md_shape *);
 void	mds_md_put32(const struct md_state *, int, unsigned char *, size_t);
 void	mds_md_put64(const struct md_state *, unsigned char *, size_t);
 
+/* Round constants, shared by the portable and the SIMD block functions. */
+extern const uint32_t mds_sha256_k[64];
+
 /* Block functions: portable C (the reference). */
 void	mds_md5_blocks_portable(struct md_state *, const unsigned char *, size_t);
 void	mds_sha1_blocks_portable(struct md_state *, const unsigned char *, size_t);

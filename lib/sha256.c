@@ -17,7 +17,8 @@ static const struct md_shape sha256_shape = {
 	64, 8, 0
 };
 
-static const uint32_t K256[64] = {
+/* The round constants; the SHA-NI kernel uses them too. */
+const uint32_t mds_sha256_k[64] = {
 	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5,
 	0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
 	0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
@@ -41,7 +42,8 @@ static const uint32_t K256[64] = {
  * the caller rotates the argument order.
  */
 #define ROUND(a, b, c, d, e, f, g, h, i) do {				\
-	uint32_t t1 = (h) + BSIG1(e) + CH(e, f, g) + K256[i] + w[(i) & 15]; \
+	uint32_t t1 = (h) + BSIG1(e) + CH(e, f, g) + mds_sha256_k[i] +	\
+	    w[(i) & 15];						\
 	(d) += t1;							\
 	(h) = t1 + BSIG0(a) + MAJ(a, b, c);				\
 } while (0)
