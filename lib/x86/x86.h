@@ -10,5 +10,7 @@
 
 void	mds_sha256_blocks_shani(struct md_state *, const unsigned char *,
 	    size_t);
+void	mds_sha512_blocks_avx2(struct md_state *, const unsigned char *,
+	    size_t);
 
 #endif /* MDS_X86_H */
