@@ -70,6 +70,8 @@ probe_x86(void)
 		return f;
 	if (b & (1u << 29))
 		f |= MDS_CPU_SHA;
+	if (b & (1u << 3))
+		f |= MDS_CPU_BMI1;
 	if (b & (1u << 8))
 		f |= MDS_CPU_BMI2;
 	if ((f & MDS_CPU_AVX) && (b & (1u << 5)))

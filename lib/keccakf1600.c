@@ -10,7 +10,7 @@
 
 #define ROL64(x, n)	((uint64_t)((x) << (n) | (x) >> ((64 - (n)) & 63)))
 
-static const uint64_t keccak_rc[24] = {
+const uint64_t mds_keccak_rc[24] = {
 	0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL,
 	0x8000000080008000ULL, 0x000000000000808bULL, 0x0000000080000001ULL,
 	0x8000000080008081ULL, 0x8000000000008009ULL, 0x000000000000008aULL,
@@ -97,8 +97,8 @@ mds_keccakf1600_portable(uint64_t a[25])
 	int i;
 
 	for (i = 0; i < 24; i += 2) {
-		ROUND(e, a, keccak_rc[i]);
-		ROUND(a, e, keccak_rc[i + 1]);
+		ROUND(e, a, mds_keccak_rc[i]);
+		ROUND(a, e, mds_keccak_rc[i + 1]);
 	}
 }
 

@@ -122,6 +122,7 @@ void	mds_md_put64(const struct md_state *, unsigned char *, size_t);
 
 /* Round constants, shared by the portable and the SIMD block functions. */
 extern const uint32_t mds_sha256_k[64];
+extern const uint64_t mds_keccak_rc[24];
 
 /* Block functions: portable C (the reference). */
 void	mds_md5_blocks_portable(struct md_state *, const unsigned char *, size_t);
@@ -152,6 +153,7 @@ enum { MDS_LEVEL_PORTABLE, MDS_LEVEL_SSE4, MDS_LEVEL_AVX2, MDS_LEVEL_AVX512,
 #define MDS_CPU_BMI2		(1u << 5)
 #define MDS_CPU_AVX512F		(1u << 6)	/* with OS-enabled ZMM state */
 #define MDS_CPU_AVX512VL	(1u << 7)
+#define MDS_CPU_BMI1		(1u << 8)
 
 struct mds_kernel {
 	const char	*family;	/* md5 sha1 sha256 sha512 keccak */
