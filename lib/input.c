@@ -29,6 +29,8 @@
 #include "mds_int.h"
 
 #define MAP_WINDOW	(4 * 1024 * 1024)	/* bytes mapped at a time: bounds RSS */
+#define MAP_MIN_SIZE	(256 * 1024)		/* smaller files are read */
+#define SMALL_BUF_SIZE	(64 * 1024)		/* on the stack, for small files */
 #define LOOP_BUF_SIZE	(256 * 1024)		/* bytes per read(2) */
 #define PREFETCH_CHUNK	4096			/* hashed while the next loads */
 #define PIPE_BUF_WANT	(1024 * 1024)		/* pipe buffer to ask for */
@@ -155,20 +157,30 @@ hash_mapped(mds_ctx *ctxs, size_t n, int fd, off_t start, off_t size,
 	return (int64_t)(size - start);
 }
 
+/*
+ * Read fd to its end into the contexts.  Small files use a buffer on the
+ * stack: a large one comes from mmap inside malloc, and mapping and
+ * unmapping it for each of many small files costs more than the hashing
+ * (and, with threads, TLB flushes on the other CPUs).
+ */
 static int64_t
-hash_loop(mds_ctx *ctxs, size_t n, int fd)
+hash_loop(mds_ctx *ctxs, size_t n, int fd, int small)
 {
-	unsigned char *buf;
+	unsigned char stackbuf[SMALL_BUF_SIZE], *buf = stackbuf;
+	size_t size = sizeof(stackbuf);
 	int64_t total = 0;
 	ssize_t got;
 	int saved;
 
-	if (posix_memalign((void **)&buf, 4096, LOOP_BUF_SIZE) != 0) {
-		errno = ENOMEM;
-		return -1;
+	if (!small) {
+		if (posix_memalign((void **)&buf, 4096, LOOP_BUF_SIZE) != 0) {
+			errno = ENOMEM;
+			return -1;
+		}
+		size = LOOP_BUF_SIZE;
 	}
 	for (;;) {
-		got = read(fd, buf, LOOP_BUF_SIZE);
+		got = read(fd, buf, size);
 		if (got == -1 && errno == EINTR)
 			continue;
 		if (got <= 0)
@@ -177,7 +189,8 @@ hash_loop(mds_ctx *ctxs, size_t n, int fd)
 		total += got;
 	}
 	saved = errno;
-	free(buf);
+	if (buf != stackbuf)
+		free(buf);
 	errno = saved;
 	return got == -1 ? -1 : total;
 }
@@ -214,10 +227,17 @@ mds_update_file(mds_ctx *ctxs, size_t n, int fd, int how,
 		 * Mapping a hole costs a fault per page for a page of zeros:
 		 * a sparse file is read (BENCHMARKS.md: 4.4 times faster).
 		 */
+		/*
+		 * A small file is read: mapping it costs more system calls
+		 * than its bytes cost to copy, and unmapping in a process
+		 * with threads makes the kernel flush other CPUs' TLBs.
+		 */
 		if (how == MDS_READ_AUTO)
-			how = (int64_t)sb.st_blocks * 512 + 65536 < sb.st_size ?
+			how = sb.st_size < MAP_MIN_SIZE ||
+			    (int64_t)sb.st_blocks * 512 + 65536 < sb.st_size ?
 			    MDS_READ_LOOP : MDS_READ_DEFAULT;
-		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+		if (sb.st_size >= MAP_MIN_SIZE)
+			(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 		/* From the current offset, as a read would (stdin < file). */
 		start = lseek(fd, 0, SEEK_CUR);
 		if (how == MDS_READ_MMAP && start != -1 && start < sb.st_size) {
@@ -227,7 +247,7 @@ mds_update_file(mds_ctx *ctxs, size_t n, int fd, int how,
 				return got;
 		}
 		info->how = "read loop";
-		return hash_loop(ctxs, n, fd);
+		return hash_loop(ctxs, n, fd, sb.st_size < SMALL_BUF_SIZE);
 	}
 	if (S_ISFIFO(sb.st_mode)) {
 		info->how = "pipe";
@@ -236,5 +256,5 @@ mds_update_file(mds_ctx *ctxs, size_t n, int fd, int how,
 #endif
 	} else
 		info->how = "read loop";
-	return hash_loop(ctxs, n, fd);
+	return hash_loop(ctxs, n, fd, 0);
 }
