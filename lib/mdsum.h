@@ -119,7 +119,7 @@ int	 mds_digest_fd(const struct mds_alg *, int, unsigned char *);
  * kind, into every running context in ctxs[0..n).  A regular file is
  * mapped (MDS_READ_MMAP) or read in large blocks (MDS_READ_LOOP);
  * MDS_READ_AUTO takes the measured default (mapping, but reading files
- * with holes).  Pipes, ttys and devices are
+ * under 256 KiB and files with holes).  Pipes, ttys and devices are
  * always read in a loop.  A regular file is hashed up to the size it had
  * when hashing began if mapped, and up to end of file if read, so a file
  * that grows meanwhile gives the digest of what was read.  Returns the

@@ -79,13 +79,16 @@ grep -q 'read by pipe' err || bad "no 'read by pipe' on stderr"
 [ "$(wc -l <out)" -eq 1 ] || bad "stdout is not one line"
 verdict "--debug: mmap, read loop and pipe named on stderr"
 
-# The default: a file with data is mapped, a sparse one read.
+# The default: a big file with data is mapped; a small one and a sparse
+# one are read.
 why=
+"$B/sha256" --debug pool >out 2>err || bad "exit $?"
+grep -q 'read by mmap' err || bad "1 MiB file: $(cat err)"
 "$B/sha256" --debug f >out 2>err || bad "exit $?"
-grep -q 'read by mmap' err || bad "file: $(cat err)"
+grep -q 'read by read loop' err || bad "1000-byte file: $(cat err)"
 "$B/sha256" --debug sparse >out 2>err || bad "exit $?"
 grep -q 'read by read loop' err || bad "sparse file: $(cat err)"
-verdict "default path: mmap, but the read loop for a sparse file"
+verdict "default path: mmap, but the read loop for small and sparse files"
 
 # Truncated while mapped: a 1 GiB sparse file hashed on the portable
 # backend (slow enough) while another process cuts it to one page.  The
