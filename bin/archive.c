@@ -774,14 +774,9 @@ done:
 int
 gnu_archive_generate(struct gnu *g, char **archives, size_t n)
 {
-	static char *stdin_only[] = { "-", NULL };
 	struct run r;
 	size_t i;
 
-	if (n == 0) {
-		archives = stdin_only;
-		n = 1;
-	}
 	memset(&r, 0, sizeof(r));
 	r.g = g;
 	algset_init(&r.set);
@@ -796,14 +791,9 @@ int
 archive_fill(struct gnu *g, char **archives, size_t n, struct input **ins,
     size_t nins)
 {
-	static char *stdin_only[] = { "-", NULL };
 	struct run r;
 	size_t i;
 
-	if (n == 0) {
-		archives = stdin_only;
-		n = 1;
-	}
 	memset(&r, 0, sizeof(r));
 	r.g = g;
 	algset_init(&r.set);

@@ -590,14 +590,9 @@ gnu_check_archives(struct gnu *g, const char *path, char **archives,
 int
 gnu_check(struct gnu *g, char **operands, size_t n)
 {
-	static char *stdin_only[] = { "-", NULL };
 	size_t i;
 	int status = 0;
 
-	if (n == 0) {
-		operands = stdin_only;
-		n = 1;
-	}
 	for (i = 0; i < n; i++)
 		if (check_manifest(g, operands[i]) == -1)
 			status = 1;

@@ -166,14 +166,9 @@ gen_emit(void *arg, void *item)
 int
 gnu_generate(struct gnu *g, char **operands, size_t n)
 {
-	static char *stdin_only[] = { "-", NULL };
 	struct gen gen;
 	struct job_ops ops = { gen_next, gen_work, gen_emit, NULL };
 
-	if (n == 0) {
-		operands = stdin_only;
-		n = 1;
-	}
 	memset(&gen, 0, sizeof(gen));
 	gen.g = g;
 	gen.walk = walk_open(operands, n, g->recursive);

@@ -282,6 +282,7 @@ gnu_main(const char *progname, const struct mds_alg *legacy_alg, int argc,
     char **argv)
 {
 	struct gnu g;
+	static char *stdin_argv[3] = { "-", "-", NULL };
 	const char *msg, *shortopts, *backend = NULL;
 	int ch, prefix_tag = -1, binary = -1, list = 0, bench = 0, status;
 	size_t size = 0;
@@ -450,6 +451,15 @@ gnu_main(const char *progname, const struct mds_alg *legacy_alg, int argc,
 	if (g.archive && g.check && argc < 1)
 		return usage_error(&g, "--archive --check takes a MANIFEST "
 		    "and then ARCHIVEs");
+
+	/* No FILE (no ARCHIVE after -A -c's MANIFEST): standard input. */
+	if (argc == (g.archive && g.check ? 1 : 0) && g.expect == NULL &&
+	    g.checklist == NULL) {
+		if (argc == 1)
+			stdin_argv[0] = argv[0];	/* the manifest */
+		argv = stdin_argv;
+		argc++;
+	}
 
 	if (g.archive && g.check)
 		status = gnu_check_archives(&g, argv[0], argv + 1,
