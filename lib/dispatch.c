@@ -3,8 +3,10 @@
  * probed once (cpuid, and xgetbv for the register state the operating
  * system saves: YMM before any AVX path, opmask and ZMM before AVX-512)
  * and cached.  MDSUM_CPU=portable|sse4|avx2|avx512, or mds_set_cpu_level(),
- * caps the level used, never raising it above what the CPU has, so tests
- * and benchmarks can run every path on one machine.
+ * caps the level used, never raising it above what the CPU has, and may
+ * mask features ("avx2,-sha"), so tests and benchmarks can run every path
+ * on one machine.  Within a family the first kernel of the architecture's
+ * table that is allowed wins: the table lists them best first, as measured.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -36,8 +38,22 @@ static const struct mds_kernel portable_kernels[] = {
 	    NULL, mds_keccak_absorb_portable },
 };
 
-static unsigned int features;
+static const struct {
+	const char	*name;
+	unsigned int	 bit;
+} feature_names[] = {
+	{ "ssse3", MDS_CPU_SSSE3 }, { "sse4.1", MDS_CPU_SSE41 },
+	{ "sha", MDS_CPU_SHA }, { "avx", MDS_CPU_AVX },
+	{ "avx2", MDS_CPU_AVX2 }, { "bmi1", MDS_CPU_BMI1 },
+	{ "bmi2", MDS_CPU_BMI2 }, { "avx512f", MDS_CPU_AVX512F },
+	{ "avx512vl", MDS_CPU_AVX512VL },
+};
+#define NFEATURES	(sizeof(feature_names) / sizeof(feature_names[0]))
+
+static unsigned int features;		/* what the CPU and OS have */
+static unsigned int masked;		/* what the spec turned off */
 static int cap = MDS_NLEVELS - 1;	/* the highest level allowed */
+static const struct mds_kernel *pinned;	/* tests only: mds_kernel_pin */
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
 
 #ifdef HAVE_X86_PROBE
@@ -98,17 +114,72 @@ level_index(const char *name)
 	return -1;
 }
 
+/*
+ * "LEVEL[,-FEATURE]...": a cap, then features to treat as absent.  Either
+ * part may be left out ("-sha" alone keeps the cap).  0, or -1 if any
+ * word is unknown, in which case nothing is changed.
+ */
+static int
+parse_spec(const char *spec, int *capp, unsigned int *maskp)
+{
+	char word[32];
+	const char *p = spec, *end;
+	size_t len, f;
+	int level = MDS_NLEVELS - 1, i;
+	unsigned int mask = 0;
+
+	for (; *p != '\0'; p = *end == ',' ? end + 1 : end) {
+		end = strchr(p, ',');
+		if (end == NULL)
+			end = p + strlen(p);
+		len = (size_t)(end - p);
+		if (len == 0 || len >= sizeof(word))
+			return -1;
+		memcpy(word, p, len);
+		word[len] = '\0';
+		if (word[0] == '-') {
+			for (f = 0; f < NFEATURES; f++)
+				if (strcmp(word + 1, feature_names[f].name) == 0)
+					break;
+			if (f == NFEATURES)
+				return -1;
+			mask |= feature_names[f].bit;
+		} else if (p == spec && (i = level_index(word)) >= 0)
+			level = i;
+		else
+			return -1;
+	}
+	*capp = level;
+	*maskp = mask;
+	return 0;
+}
+
+/* Back to what MDSUM_CPU says, or no cap; a bad value is ignored. */
+static void
+spec_from_env(void)
+{
+	const char *env = getenv("MDSUM_CPU");
+
+	cap = MDS_NLEVELS - 1;
+	masked = 0;
+	if (env != NULL)
+		(void)parse_spec(env, &cap, &masked);
+}
+
 static void
 probe(void)
 {
-	const char *env = getenv("MDSUM_CPU");
-	int i;
-
 #ifdef HAVE_X86_PROBE
 	features = probe_x86();
 #endif
-	if (env != NULL && (i = level_index(env)) >= 0)
-		cap = i;
+	spec_from_env();
+}
+
+/* Can this CPU, with the features masked, run the kernel? */
+static int
+runnable(const struct mds_kernel *k)
+{
+	return (k->need & features & ~masked) == k->need;
 }
 
 /* The highest level with a kernel this CPU can run. */
@@ -119,8 +190,8 @@ cpu_top_level(void)
 	size_t i;
 
 	for (i = 0; i < mds_arch_nkernels; i++)
-		if ((mds_arch_kernels[i].need & features) ==
-		    mds_arch_kernels[i].need && mds_arch_kernels[i].level > top)
+		if (runnable(&mds_arch_kernels[i]) &&
+		    mds_arch_kernels[i].level > top)
 			top = mds_arch_kernels[i].level;
 	return top;
 }
@@ -128,19 +199,19 @@ cpu_top_level(void)
 const struct mds_kernel *
 mds_kernel_for(const char *family)
 {
-	const struct mds_kernel *k, *best = NULL;
+	const struct mds_kernel *k;
 	size_t i;
 
 	(void)pthread_once(&probe_once, probe);
+	if (pinned != NULL && strcmp(pinned->family, family) == 0)
+		return pinned;
 	for (i = 0; i < mds_arch_nkernels; i++) {
 		k = &mds_arch_kernels[i];
-		if (strcmp(k->family, family) != 0 || k->level > cap ||
-		    (k->need & features) != k->need)
-			continue;
-		if (best == NULL || k->level > best->level)
-			best = k;
+		if (strcmp(k->family, family) == 0 && k->level <= cap &&
+		    runnable(k))
+			return k;
 	}
-	return best != NULL ? best : mds_kernel_portable(family);
+	return mds_kernel_portable(family);
 }
 
 const struct mds_kernel *
@@ -172,10 +243,32 @@ mds_kernel_native(const char *family)
 	(void)pthread_once(&probe_once, probe);
 	for (i = 0; i < mds_arch_nkernels; i++)
 		if (strcmp(mds_arch_kernels[i].family, family) == 0 &&
-		    (mds_arch_kernels[i].need & features) ==
-		    mds_arch_kernels[i].need)
+		    runnable(&mds_arch_kernels[i]))
 			return 1;
 	return 0;
+}
+
+int
+mds_kernel_pin(const struct mds_kernel *k)
+{
+	(void)pthread_once(&probe_once, probe);
+	if (k != NULL && (k->need & features) != k->need)
+		return -1;
+	pinned = k;
+	return 0;
+}
+
+const char *
+mds_cpu_missing(unsigned int need)
+{
+	size_t f;
+
+	(void)pthread_once(&probe_once, probe);
+	for (f = 0; f < NFEATURES; f++)
+		if ((need & feature_names[f].bit) != 0 &&
+		    (features & feature_names[f].bit) == 0)
+			return feature_names[f].name;
+	return NULL;
 }
 
 size_t
@@ -204,21 +297,20 @@ mds_cpu_has_level(const char *name)
 int
 mds_set_cpu_level(const char *name)
 {
-	const char *env;
-	int i;
+	unsigned int mask;
+	int level;
 
 	(void)pthread_once(&probe_once, probe);
 	if (name == NULL) {
-		env = getenv("MDSUM_CPU");
-		cap = env != NULL && (i = level_index(env)) >= 0 ? i :
-		    MDS_NLEVELS - 1;
+		spec_from_env();
 		return 0;
 	}
-	if ((i = level_index(name)) < 0) {
+	if (parse_spec(name, &level, &mask) == -1) {
 		errno = ENOENT;
 		return -1;
 	}
-	cap = i;
+	cap = level;
+	masked = mask;
 	return 0;
 }
 

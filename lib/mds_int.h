@@ -173,6 +173,13 @@ const struct mds_kernel	*mds_kernel_for(const char *);
 const struct mds_kernel	*mds_kernel_portable(const char *);
 /* Does this CPU have any kernel of the family beyond portable? */
 int			 mds_kernel_native(const char *);
+/*
+ * Tests only: make mds_kernel_for return k for its family, whatever the
+ * table order (NULL: stop).  -1 if the CPU lacks what k needs.
+ */
+int			 mds_kernel_pin(const struct mds_kernel *);
+/* The name of a feature in need that the CPU lacks, or NULL. */
+const char		*mds_cpu_missing(unsigned int);
 
 /* Unaligned, endian-independent loads and stores. */
 static inline uint32_t

@@ -76,7 +76,9 @@ const char	*mds_alg_backend(const struct mds_alg *);
  * CPU dispatch of the "native" backend: levels "portable", "sse4", "avx2",
  * "avx512".  mds_set_cpu_level caps the level used by later mds_inits (it
  * never raises it above what the CPU has; NULL: back to MDSUM_CPU, or no
- * cap); -1 with errno ENOENT for an unknown name.  mds_cpu_has_level: 1 if
+ * cap); -1 with errno ENOENT for an unknown name.  The name may be
+ * followed by features to treat as absent, as in MDSUM_CPU: "avx2,-sha"
+ * (ssse3 sse4.1 sha avx avx2 bmi1 bmi2 avx512f avx512vl).  mds_cpu_has_level: 1 if
  * this CPU runs some kernel of that level, 0 if not, -1 if unknown.
  * mds_cpu_level: the level in use now.
  */

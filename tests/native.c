@@ -1,6 +1,8 @@
 /*
  * native.c: every CPU dispatch level this machine has, each forced in turn
- * with mds_set_cpu_level (what MDSUM_CPU does), against the portable code:
+ * with mds_set_cpu_level (what MDSUM_CPU does), then every kernel of the
+ * architecture's table, each pinned in turn (a kernel the dispatcher ranks
+ * below another one is otherwise unreachable here), against portable:
  * every length 0..2000 in one update, random lengths up to 1 MiB with
  * random update splits from unaligned buffers, and a message that ends at
  * an unmapped page, so a kernel that reads past its last block faults.
@@ -12,6 +14,7 @@
 #include <unistd.h>
 
 #include "tests.h"
+#include "../lib/mds_int.h"
 
 #define MAXLEN	2000
 
@@ -33,68 +36,116 @@ native_hash(const struct mds_alg *alg, const unsigned char *p, size_t len,
 	ck_assert_int_eq(mds_final(&ctx, md), 0);
 }
 
-/* _i: level index; each algorithm in the registry. */
+/*
+ * _i: a setting: a level index, then a kernel of the table.  The name of
+ * the setting is left in label.  0 (after a SKIP naming the missing
+ * feature) if this CPU cannot run it.
+ */
 static int
-start_level(int i)
+start_setting(int i, const char **label)
 {
-	const char *level = mds_cpu_level_at((size_t)i);
+	const size_t nlevels = mds_cpu_level_count();
+	const struct mds_kernel *k;
+	const char *missing;
 
-	if (mds_cpu_has_level(level) != 1) {
-		mdt_skip("native: this CPU has no %s kernels", level);
+	if ((size_t)i < nlevels) {
+		*label = mds_cpu_level_at((size_t)i);
+		if (mds_cpu_has_level(*label) != 1) {
+			mdt_skip("native: this CPU has no %s kernels", *label);
+			return 0;
+		}
+		ck_assert_int_eq(mds_set_cpu_level(*label), 0);
+		return 1;
+	}
+	k = &mds_arch_kernels[(size_t)i - nlevels];
+	*label = k->name;
+	if ((missing = mds_cpu_missing(k->need)) != NULL) {
+		mdt_skip("native: %s needs %s, which this CPU lacks", k->name,
+		    missing);
 		return 0;
 	}
-	ck_assert_int_eq(mds_set_cpu_level(level), 0);
+	ck_assert_int_eq(mds_kernel_pin(k), 0);
 	return 1;
+}
+
+static void
+end_setting(void)
+{
+	(void)mds_kernel_pin(NULL);
+	(void)mds_set_cpu_level(NULL);
+}
+
+/*
+ * Does the setting matter to this algorithm?  Levels touch every one; a
+ * pinned kernel only the algorithms whose native state runs it.
+ */
+static int
+setting_covers(const struct mds_alg *alg, int i, const char *label)
+{
+	mds_ctx ctx;
+	const char *impl;
+	int covers;
+
+	if ((size_t)i < mds_cpu_level_count())
+		return 1;
+	ck_assert_int_eq(mds_init_backend(&ctx, alg, "native"), 0);
+	impl = mds_ctx_impl(&ctx);
+	covers = impl != NULL && strstr(impl, label) != NULL;
+	mds_discard(&ctx);
+	return covers;
 }
 
 START_TEST(test_lengths)
 {
 	unsigned char buf[MAXLEN + 1], want[MDS_MAX_DIGEST], got[MDS_MAX_DIGEST];
+	const char *label;
 	uint64_t rng = mdt_stream(mdt_seed(), 101);
 	const struct mds_alg *alg;
 	size_t a, len;
 
-	if (!start_level(_i))
+	if (!start_setting(_i, &label))
 		return;
 	mdt_fill(&rng, buf, sizeof(buf));
 	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++)
-		for (len = 0; len <= MAXLEN; len++) {
+		for (len = 0; len <= MAXLEN &&
+		    setting_covers(alg, _i, label); len++) {
 			/* +1: an odd address, as input often is. */
 			mdt_hash(alg, "portable", buf + 1, len, want);
 			native_hash(alg, buf + 1, len, NULL, got);
 			MDT_DIGEST_EQ(got, want, mds_alg_digest_len(alg),
 			    "%s at %s, %zu bytes", mds_alg_name(alg),
-			    mds_cpu_level_at((size_t)_i), len);
+			    label, len);
 		}
-	(void)mds_set_cpu_level(NULL);
+	end_setting();
 }
 END_TEST
 
 START_TEST(test_random_splits)
 {
 	unsigned char want[MDS_MAX_DIGEST], got[MDS_MAX_DIGEST], *buf;
+	const char *label;
 	uint64_t rng = mdt_stream(mdt_seed(), 202);
 	const struct mds_alg *alg;
 	size_t a, k, len, off;
 
-	if (!start_level(_i))
+	if (!start_setting(_i, &label))
 		return;
 	buf = malloc((1 << 20) + 64);
 	ck_assert_ptr_nonnull(buf);
 	mdt_fill(&rng, buf, (1 << 20) + 64);
 	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++)
-		for (k = 0; k < 12; k++) {
+		for (k = 0; k < 12 && setting_covers(alg, _i, label); k++) {
 			len = (size_t)(mdt_rand(&rng) % (1 << 20));
 			off = (size_t)(mdt_rand(&rng) % 64);
 			mdt_hash(alg, "portable", buf + off, len, want);
 			native_hash(alg, buf + off, len, &rng, got);
 			MDT_DIGEST_EQ(got, want, mds_alg_digest_len(alg),
 			    "%s at %s, %zu bytes at offset %zu, split",
-			    mds_alg_name(alg), mds_cpu_level_at((size_t)_i),
+			    mds_alg_name(alg), label,
 			    len, off);
 		}
 	free(buf);
-	(void)mds_set_cpu_level(NULL);
+	end_setting();
 }
 END_TEST
 
@@ -103,11 +154,12 @@ START_TEST(test_guard_page)
 {
 	long page = sysconf(_SC_PAGESIZE);
 	unsigned char want[MDS_MAX_DIGEST], got[MDS_MAX_DIGEST], *map, *end;
+	const char *label;
 	uint64_t rng = mdt_stream(mdt_seed(), 303);
 	const struct mds_alg *alg;
 	size_t a, len;
 
-	if (!start_level(_i))
+	if (!start_setting(_i, &label))
 		return;
 	map = mmap(NULL, (size_t)page * 3, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -116,16 +168,18 @@ START_TEST(test_guard_page)
 	end = map + 2 * page;
 	mdt_fill(&rng, map, (size_t)page * 2);
 	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++)
-		for (len = 0; len <= (size_t)page * 2; len += len < 300 ? 1 : 61) {
+		for (len = 0; len <= (size_t)page * 2 &&
+		    setting_covers(alg, _i, label);
+		    len += len < 300 ? 1 : 61) {
 			mdt_hash(alg, "portable", end - len, len, want);
 			native_hash(alg, end - len, len, NULL, got);
 			MDT_DIGEST_EQ(got, want, mds_alg_digest_len(alg),
 			    "%s at %s, %zu bytes before a guard page",
-			    mds_alg_name(alg), mds_cpu_level_at((size_t)_i),
+			    mds_alg_name(alg), label,
 			    len);
 		}
 	munmap(map, (size_t)page * 3);
-	(void)mds_set_cpu_level(NULL);
+	end_setting();
 }
 END_TEST
 
@@ -134,7 +188,7 @@ mdt_native_suite(void)
 {
 	Suite *s = suite_create("native");
 	TCase *tc = tcase_create("levels");
-	int n = (int)mds_cpu_level_count();
+	int n = (int)(mds_cpu_level_count() + mds_arch_nkernels);
 
 	if (mds_backend_built("native") != 1) {
 		mdt_skip("native: not built (WITHOUT_ASM=yes)");

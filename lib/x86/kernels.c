@@ -1,7 +1,8 @@
 /*
  * x86/kernels.c: the x86-64 kernels CPU dispatch chooses from.  Within a
- * family the highest level the CPU has and MDSUM_CPU allows wins.  On
- * other architectures the table is empty.
+ * family they are listed best first, as measured (BENCHMARKS.md): the
+ * first one the CPU has and MDSUM_CPU allows wins.  On other
+ * architectures the table is empty.
  */
 #include "../mds_int.h"
 #include "x86.h"
@@ -13,10 +14,10 @@ const struct mds_kernel mds_arch_kernels[] = {
 	    mds_sha256_blocks_shani, NULL },
 	{ "sha512", "sha512-avx2", MDS_LEVEL_AVX2, MDS_CPU_AVX2 | MDS_CPU_BMI2,
 	    mds_sha512_blocks_avx2, NULL },
-	{ "keccak", "keccak-bmi", MDS_LEVEL_AVX2, MDS_CPU_BMI1 | MDS_CPU_BMI2,
-	    NULL, mds_keccak_absorb_bmi },
 	{ "keccak", "keccak-avx512", MDS_LEVEL_AVX512,
 	    MDS_CPU_AVX512F | MDS_CPU_AVX512VL, NULL, mds_keccak_absorb_avx512 },
+	{ "keccak", "keccak-bmi", MDS_LEVEL_AVX2, MDS_CPU_BMI1 | MDS_CPU_BMI2,
+	    NULL, mds_keccak_absorb_bmi },
 };
 const size_t mds_arch_nkernels =
     sizeof(mds_arch_kernels) / sizeof(mds_arch_kernels[0]);
