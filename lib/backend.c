@@ -35,6 +35,8 @@ static const struct mds_impl missing;
 
 /* lookup() results, filled on first use; lookups are idempotent. */
 static const struct mds_impl *impl_cache[MDS_MAX_ALGS][NBACKENDS];
+/* The preference list's answer per algorithm, which never changes either. */
+static const struct mds_impl *default_cache[MDS_MAX_ALGS];
 
 static const struct mds_backend *forced;	/* mds_set_backend() */
 static const struct mds_backend *env_backend;	/* MDSUM_BACKEND */
@@ -118,11 +120,33 @@ impl_or_portable(const struct mds_alg *alg, const struct mds_backend *be)
 	return impl != NULL ? impl : alg->portable;
 }
 
+/* The first backend of alg's preference list that has it. */
+static const struct mds_impl *
+preferred(const struct mds_alg *alg)
+{
+	const struct mds_impl **slot = &default_cache[mds_alg_index(alg)];
+	const struct mds_impl *impl = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+	const struct mds_backend *be;
+	size_t i;
+
+	if (impl != NULL)
+		return impl;
+	impl = alg->portable;
+	for (i = 0; i < 4 && alg->prefer[i] != NULL; i++) {
+		be = backend_find(alg->prefer[i]);
+		if (be != NULL && be->built && impl_of(alg, be) != NULL) {
+			impl = impl_of(alg, be);
+			break;
+		}
+	}
+	__atomic_store_n(slot, impl, __ATOMIC_RELEASE);
+	return impl;
+}
+
 const struct mds_impl *
 mds_select(const struct mds_alg *alg, const char *backend)
 {
 	const struct mds_backend *be;
-	size_t i;
 
 	if (alg == NULL) {
 		errno = EINVAL;
@@ -142,12 +166,7 @@ mds_select(const struct mds_alg *alg, const char *backend)
 	}
 	if (env_backend != NULL)
 		return impl_or_portable(alg, env_backend);
-	for (i = 0; i < 4 && alg->prefer[i] != NULL; i++) {
-		be = backend_find(alg->prefer[i]);
-		if (be != NULL && be->built && impl_of(alg, be) != NULL)
-			return impl_of(alg, be);
-	}
-	return alg->portable;
+	return preferred(alg);
 }
 
 const struct mds_impl *

@@ -241,9 +241,11 @@ mds_kernel_native(const char *family)
 	size_t i;
 
 	(void)pthread_once(&probe_once, probe);
+	/* Not masked: what a backend has must not change after a lookup. */
 	for (i = 0; i < mds_arch_nkernels; i++)
 		if (strcmp(mds_arch_kernels[i].family, family) == 0 &&
-		    runnable(&mds_arch_kernels[i]))
+		    (mds_arch_kernels[i].need & features) ==
+		    mds_arch_kernels[i].need)
 			return 1;
 	return 0;
 }

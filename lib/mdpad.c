@@ -69,20 +69,30 @@ mds_md_pad(struct md_state *st, const struct md_shape *shape)
 	st->fill = 0;
 }
 
-/* Write the first outlen bytes of a 32-bit-word chaining value. */
+/*
+ * Write the first outlen bytes of a 32-bit-word chaining value: whole
+ * words with one store each (this is a visible part of hashing a short
+ * message), then any bytes of a last partial word.
+ */
 void
 mds_md_put32(const struct md_state *st, int little_endian, unsigned char *out,
     size_t outlen)
 {
+	unsigned char last[4];
 	size_t i;
-	uint32_t w;
 
-	for (i = 0; i < outlen; i++) {
-		w = st->h.w32[i / 4];
+	if (little_endian)
+		for (i = 0; i + 4 <= outlen; i += 4)
+			mds_store_le32(out + i, st->h.w32[i / 4]);
+	else
+		for (i = 0; i + 4 <= outlen; i += 4)
+			mds_store_be32(out + i, st->h.w32[i / 4]);
+	if (i < outlen) {
 		if (little_endian)
-			out[i] = (unsigned char)(w >> (8 * (i % 4)));
+			mds_store_le32(last, st->h.w32[i / 4]);
 		else
-			out[i] = (unsigned char)(w >> (24 - 8 * (i % 4)));
+			mds_store_be32(last, st->h.w32[i / 4]);
+		memcpy(out + i, last, outlen - i);
 	}
 }
 
@@ -90,9 +100,14 @@ mds_md_put32(const struct md_state *st, int little_endian, unsigned char *out,
 void
 mds_md_put64(const struct md_state *st, unsigned char *out, size_t outlen)
 {
+	unsigned char last[8];
 	size_t i;
 
-	for (i = 0; i < outlen; i++)
-		out[i] = (unsigned char)(st->h.w64[i / 8] >> (56 - 8 * (i % 8)));
+	for (i = 0; i + 8 <= outlen; i += 8)
+		mds_store_be64(out + i, st->h.w64[i / 8]);
+	if (i < outlen) {
+		mds_store_be64(last, st->h.w64[i / 8]);
+		memcpy(out + i, last, outlen - i);
+	}
 }
 MDS_STATE_FITS(md_state, struct md_state);

@@ -208,26 +208,37 @@ mds_load_le64(const unsigned char *p)
 	return (uint64_t)mds_load_le32(p + 4) << 32 | mds_load_le32(p);
 }
 
+/* Spelled out byte by byte, which compilers merge into one store. */
+static inline void
+mds_store_be32(unsigned char *p, uint32_t v)
+{
+	p[0] = (unsigned char)(v >> 24);
+	p[1] = (unsigned char)(v >> 16);
+	p[2] = (unsigned char)(v >> 8);
+	p[3] = (unsigned char)v;
+}
+
+static inline void
+mds_store_le32(unsigned char *p, uint32_t v)
+{
+	p[0] = (unsigned char)v;
+	p[1] = (unsigned char)(v >> 8);
+	p[2] = (unsigned char)(v >> 16);
+	p[3] = (unsigned char)(v >> 24);
+}
+
 static inline void
 mds_store_be64(unsigned char *p, uint64_t v)
 {
-	int i;
-
-	for (i = 7; i >= 0; i--) {
-		p[i] = (unsigned char)v;
-		v >>= 8;
-	}
+	mds_store_be32(p, (uint32_t)(v >> 32));
+	mds_store_be32(p + 4, (uint32_t)v);
 }
 
 static inline void
 mds_store_le64(unsigned char *p, uint64_t v)
 {
-	int i;
-
-	for (i = 0; i < 8; i++) {
-		p[i] = (unsigned char)v;
-		v >>= 8;
-	}
+	mds_store_le32(p, (uint32_t)v);
+	mds_store_le32(p + 4, (uint32_t)(v >> 32));
 }
 
 #endif /* MDS_INT_H */
