@@ -100,7 +100,7 @@ XRP_LIBMD_yes =
 XRP_OBJS =	bench/xrp.o $(XRP_OPENSSL_$(WITHOUT_OPENSSL)) \
 		$(XRP_LIBMD_$(WITHOUT_LIBMD))
 
-bench: all bench/xrp
+bench: all bench/xrp bench/short
 	$(PYTHON) bench/run.py QUICK=$(QUICK) "CC=$(CC)" \
 	    "CFLAGS=$(MDS_CFLAGS) $(CFLAGS)"
 
@@ -113,9 +113,18 @@ bench/xrp.o: bench/xrp.c bench/xrp.h lib/mdsum.h config.mk
 	    -c bench/xrp.c -o $@
 bench/xrp_openssl.o bench/xrp_libmd.o: bench/xrp.h config.mk
 
+# bench/short: one call on a 64-byte message, mds_digest against OpenSSL.
+bench/short: bench/short.o lib/libmdsum.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ bench/short.o lib/libmdsum.a $(LIBS)
+
+bench/short.o: bench/short.c lib/mdsum.h config.mk
+	$(CC) $(MDS_CFLAGS) -DSHORT_OPENSSL=$(XRP_HAVE_$(WITHOUT_OPENSSL)) \
+	    $(CFLAGS) -c bench/short.c -o $@
+
 clean:
 	rm -f $(ALL_OBJS) lib/libmdsum.a tests/run bin/mdsum $(BSD_LINKS) $(SUM_LINKS)
 	rm -f bench/xrp bench/xrp.o bench/xrp_openssl.o bench/xrp_libmd.o
+	rm -f bench/short bench/short.o
 	rm -rf bench/out
 
 .PHONY: all bench check clean

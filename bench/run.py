@@ -14,7 +14,7 @@ bench:end markers, with one gnuplot chart per table in bench/charts/.
 QUICK=1 takes fewer and smaller runs (under a minute) and writes its report
 to bench/out/ instead, leaving BENCHMARKS.md and bench/charts/ alone; so
 does ONLY=, which runs only the named sections (bench, file, pipe, xrp,
-small, jobs, memory, startup) and is meant for working on one of them.
+small, jobs, memory, startup, short) and is meant for working on one of them.
 
 Timing uses hyperfine where it is installed, else a loop of its own: both
 run the commands of one table round-robin (round r starts with command r),
@@ -47,7 +47,7 @@ MARK_END = "<!-- bench:end -->"
 MIB = 1 << 20
 GIB = 1 << 30
 SECTIONS = ["bench", "file", "pipe", "xrp", "small", "jobs", "memory",
-            "startup"]
+            "startup", "short"]
 
 # Sizes and repeats: the full run and QUICK=1.
 FULL = {
@@ -60,6 +60,7 @@ FULL = {
     "jobs_files": 64, "jobs_bytes": 16 * MIB, "jobs_rounds": 3,
     "sparse_bytes": 4 * GIB, "archive_bytes": GIB,
     "startup_rounds": 5, "startup_runs": 40,
+    "short_calls": 200000, "short_rounds": 7,
 }
 QUICK = {
     "bench_args": ["--size=16384"],
@@ -71,6 +72,7 @@ QUICK = {
     "jobs_files": 16, "jobs_bytes": 4 * MIB, "jobs_rounds": 3,
     "sparse_bytes": 256 * MIB, "archive_bytes": 64 * MIB,
     "startup_rounds": 3, "startup_runs": 20,
+    "short_calls": 20000, "short_rounds": 3,
 }
 
 
@@ -1171,6 +1173,66 @@ class Bench:
                 lambda c, s: (t[c][0] if s == "median wall"
                               else t[c][2]) * 1e3, fmt="%.2f"), ""]
 
+    # -- 9 --------------------------------------------------------------
+    def sec_short(self):
+        prog = os.path.join(ROOT, "bench", "short")
+        out = ["### 9. One call on a 64-byte message", ""]
+        if not os.access(prog, os.X_OK):
+            out.append("Not run: `bench/short` is not built (`make bench` "
+                       "builds it).")
+            return out
+        argv = [prog, "-l", "64", "-n", str(self.c["short_calls"]),
+                "-r", str(self.c["short_rounds"])]
+        log("  short")
+        p = subprocess.run(["taskset", "-c", self.cpu] + argv,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True)
+        if p.returncode != 0:
+            self.problem("bench/short: %s" % p.stderr.strip())
+        rows = {}
+        algs = []
+        impls = []
+        comment = ""
+        for line in p.stdout.splitlines():
+            w = line.split()
+            if line.startswith("#"):
+                comment = line[1:].strip()
+            elif len(w) == 5 and w[0] != "algorithm":
+                rows[(w[0], w[1])] = float(w[2])
+                if w[0] not in algs:
+                    algs.append(w[0])
+                if w[1] not in impls:
+                    impls.append(w[1])
+        peers = [i for i in impls if i != "mds_digest"]
+        speed = {(a, i): rows[(a, i)] / rows[(a, "mds_digest")]
+                 for a in algs for i in peers if (a, i) in rows}
+        self.results["short"] = rows
+        return out + [
+            "`bench/short` (`bench/short.c`) times one call on a 64-byte "
+            "message, for every algorithm: `mds_digest` (the default "
+            "implementation) against OpenSSL's EVP interface used three "
+            "ways: `evp-reuse` (the digest fetched once, one `EVP_MD_CTX` "
+            "reused: init, update, final), `evp-digest` (`EVP_Digest`, "
+            "the digest fetched once) and `evp-legacy` (`EVP_Digest` with "
+            "`EVP_get_digestbyname`, as code written for OpenSSL 1.x "
+            "does, which makes OpenSSL 3 fetch again on every call). "
+            "OpenSSL 3.0 has no Keccak-256: SHA3-256 stands in for it. "
+            "The digests are compared. Pinned to CPU %s." % self.cpu, "",
+            "mdsum's speed relative to each (above 1.00: mdsum faster):",
+            "",
+            table(["algorithm", "mds_digest ns/call"] + peers,
+                  [[a, "%.1f" % rows[(a, "mds_digest")]] +
+                   [fmt_ratio(speed.get((a, i))) for i in peers]
+                   for a in algs]), "",
+            codeblock(["taskset -c %s %s" % (self.cpu, self.show(q(argv)))]),
+            "",
+            self.charts.bars(
+                "short", "One call on a 64-byte message: mds_digest's "
+                "speed relative to OpenSSL EVP", "x OpenSSL (higher: "
+                "mdsum faster)", algs, peers,
+                lambda c, s: speed.get((c, s)), fmt="%.2f", ref=1), "",
+            "*%s*" % comment, ""]
+
     # -------------------------------------------------------------------
     def machine(self):
         info = {}
@@ -1247,7 +1309,8 @@ class Bench:
         funcs = {"bench": self.sec_bench, "file": self.sec_file,
                  "pipe": self.sec_pipe, "xrp": self.sec_xrp,
                  "small": self.sec_small, "jobs": self.sec_jobs,
-                 "memory": self.sec_memory, "startup": self.sec_startup}
+                 "memory": self.sec_memory, "startup": self.sec_startup,
+                 "short": self.sec_short}
         load = []
         try:
             for i, s in enumerate(SECTIONS, 1):
