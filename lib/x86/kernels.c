@@ -9,6 +9,9 @@
 
 #if defined(__x86_64__)
 const struct mds_kernel mds_arch_kernels[] = {
+	{ "sha1", "sha1-shani", MDS_LEVEL_SSE4,
+	    MDS_CPU_SHA | MDS_CPU_SSE41 | MDS_CPU_SSSE3,
+	    mds_sha1_blocks_shani, NULL },
 	{ "sha256", "sha256-shani", MDS_LEVEL_SSE4,
 	    MDS_CPU_SHA | MDS_CPU_SSE41 | MDS_CPU_SSSE3,
 	    mds_sha256_blocks_shani, NULL },

@@ -8,6 +8,8 @@
 
 #include "../mds_int.h"
 
+void	mds_sha1_blocks_shani(struct md_state *, const unsigned char *,
+	    size_t);
 void	mds_sha256_blocks_shani(struct md_state *, const unsigned char *,
 	    size_t);
 void	mds_sha512_blocks_avx2(struct md_state *, const unsigned char *,
