@@ -50,11 +50,20 @@ ALL_OBJS =	$(LIB_OBJS) lib/backend_libmd.o lib/nolibmd.o \
 .c.o:
 	$(CC) $(MDS_CFLAGS) $(CHECK_CFLAGS) $(CFLAGS) -c $< -o $@
 
-all: lib/libmdsum.a bin/mdsum $(BSD_LINKS) $(SUM_LINKS)
+SHLIB =		lib/libmdsum.so.$(LIB_VERSION)
+SHLIB_SONAME =	libmdsum.so.$(LIB_MAJOR)
+
+all: lib/libmdsum.a $(SHLIB) bin/mdsum $(BSD_LINKS) $(SUM_LINKS)
 
 lib/libmdsum.a: $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJS)
+
+# The programs link the archive; the shared library is for other programs.
+# It exports the functions of mdsum.h and nothing else (libmdsum.map).
+$(SHLIB): $(LIB_OBJS) lib/libmdsum.map
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SHLIB_SONAME) \
+	    -Wl,--version-script=lib/libmdsum.map -o $@ $(LIB_OBJS) $(LIBS)
 
 $(LIB_OBJS): lib/mdsum.h lib/mds_int.h config.mk
 $(NATIVE_OBJS_no): lib/x86/x86.h
@@ -122,10 +131,99 @@ bench/short.o: bench/short.c lib/mdsum.h config.mk
 	$(CC) $(MDS_CFLAGS) -DSHORT_OPENSSL=$(XRP_HAVE_$(WITHOUT_OPENSSL)) \
 	    $(CFLAGS) -c bench/short.c -o $@
 
+# make install [DESTDIR=...] [PREFIX=...] [WITH_SUM_LINKS=yes]; the
+# directories are in config.mk.  The BSD names are links to mdsum, their
+# manual is md5.1 under each name, and every completion file is
+# installed under each name its shell looks it up by.
+BSD_NAMES =	md5 sha256 sha512h keccak256
+BSD_ALIASES =	sha256 sha512h keccak256
+SUM_NAMES =	md5sum sha256sum sha512hsum keccak256sum
+INSTALL_SUM_yes =	$(SUM_NAMES)
+INSTALL_SUM_no =
+INSTALL_DIRS =	$(BINDIR) $(LIBDIR) $(INCLUDEDIR) $(MANDIR)/man1 \
+		$(MANDIR)/man3 $(PKGCONFIGDIR) $(BASHCOMPDIR) $(ZSHCOMPDIR) \
+		$(FISHCOMPDIR)
+
+install: all
+	for d in $(INSTALL_DIRS); do $(INSTALL) -d "$(DESTDIR)$$d" || exit 1; \
+	done
+	$(INSTALL) -m 755 bin/mdsum "$(DESTDIR)$(BINDIR)/mdsum"
+	$(INSTALL) -m 644 lib/libmdsum.a "$(DESTDIR)$(LIBDIR)/libmdsum.a"
+	$(INSTALL) -m 755 $(SHLIB) "$(DESTDIR)$(LIBDIR)/libmdsum.so.$(LIB_VERSION)"
+	ln -sf libmdsum.so.$(LIB_VERSION) "$(DESTDIR)$(LIBDIR)/$(SHLIB_SONAME)"
+	ln -sf $(SHLIB_SONAME) "$(DESTDIR)$(LIBDIR)/libmdsum.so"
+	$(INSTALL) -m 644 lib/mdsum.h "$(DESTDIR)$(INCLUDEDIR)/mdsum.h"
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+	    -e 's|@LIBS@|$(LIBS)|' lib/mdsum.pc.in > "$(DESTDIR)$(PKGCONFIGDIR)/mdsum.pc"
+	chmod 644 "$(DESTDIR)$(PKGCONFIGDIR)/mdsum.pc"
+	$(INSTALL) -m 644 man/mdsum.1 "$(DESTDIR)$(MANDIR)/man1/mdsum.1"
+	$(INSTALL) -m 644 man/md5.1 "$(DESTDIR)$(MANDIR)/man1/md5.1"
+	$(INSTALL) -m 644 man/libmdsum.3 "$(DESTDIR)$(MANDIR)/man3/libmdsum.3"
+	$(INSTALL) -m 644 completions/md5.bash "$(DESTDIR)$(BASHCOMPDIR)/md5"
+	$(INSTALL) -m 644 completions/mdsum.bash "$(DESTDIR)$(BASHCOMPDIR)/mdsum"
+	$(INSTALL) -m 644 completions/_md5 "$(DESTDIR)$(ZSHCOMPDIR)/_md5"
+	$(INSTALL) -m 644 completions/_mdsum "$(DESTDIR)$(ZSHCOMPDIR)/_mdsum"
+	$(INSTALL) -m 644 completions/md5.fish "$(DESTDIR)$(FISHCOMPDIR)/md5.fish"
+	$(INSTALL) -m 644 completions/mdsum.fish "$(DESTDIR)$(FISHCOMPDIR)/mdsum.fish"
+	for n in $(BSD_NAMES); do \
+		ln -sf mdsum "$(DESTDIR)$(BINDIR)/$$n" || exit 1; \
+	done
+	for n in $(BSD_ALIASES); do \
+		ln -sf md5.1 "$(DESTDIR)$(MANDIR)/man1/$$n.1" && \
+		ln -sf md5.fish "$(DESTDIR)$(FISHCOMPDIR)/$$n.fish" && \
+		ln -sf md5 "$(DESTDIR)$(BASHCOMPDIR)/$$n" || exit 1; \
+	done
+	for n in $(INSTALL_SUM_$(WITH_SUM_LINKS)); do \
+		ln -sf mdsum "$(DESTDIR)$(BINDIR)/$$n" && \
+		ln -sf mdsum.1 "$(DESTDIR)$(MANDIR)/man1/$$n.1" && \
+		ln -sf mdsum.fish "$(DESTDIR)$(FISHCOMPDIR)/$$n.fish" && \
+		ln -sf mdsum "$(DESTDIR)$(BASHCOMPDIR)/$$n" || exit 1; \
+	done
+
+# Removes what install put there, whatever WITH_SUM_LINKS was then.  With
+# a DESTDIR, the directories it leaves empty go too, up to DESTDIR.
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/mdsum" "$(DESTDIR)$(LIBDIR)/libmdsum.a" \
+	    "$(DESTDIR)$(LIBDIR)/libmdsum.so.$(LIB_VERSION)" \
+	    "$(DESTDIR)$(LIBDIR)/$(SHLIB_SONAME)" \
+	    "$(DESTDIR)$(LIBDIR)/libmdsum.so" \
+	    "$(DESTDIR)$(INCLUDEDIR)/mdsum.h" \
+	    "$(DESTDIR)$(PKGCONFIGDIR)/mdsum.pc" \
+	    "$(DESTDIR)$(MANDIR)/man1/mdsum.1" "$(DESTDIR)$(MANDIR)/man1/md5.1" \
+	    "$(DESTDIR)$(MANDIR)/man3/libmdsum.3" \
+	    "$(DESTDIR)$(ZSHCOMPDIR)/_md5" "$(DESTDIR)$(ZSHCOMPDIR)/_mdsum"
+	for n in mdsum $(BSD_NAMES) $(SUM_NAMES); do \
+		rm -f "$(DESTDIR)$(BINDIR)/$$n" \
+		    "$(DESTDIR)$(MANDIR)/man1/$$n.1" \
+		    "$(DESTDIR)$(FISHCOMPDIR)/$$n.fish" \
+		    "$(DESTDIR)$(BASHCOMPDIR)/$$n" || exit 1; \
+	done
+	if [ -n "$(DESTDIR)" ]; then \
+		for d in $(INSTALL_DIRS); do \
+			d="$(DESTDIR)$$d"; \
+			while [ "$$d" != "$(DESTDIR)" ] && [ -n "$$d" ] && \
+			    rmdir "$$d" 2>/dev/null; do d="$${d%/*}"; done; \
+		done; \
+	fi
+
+# make dist: mdsum-VERSION.tar.gz of the committed tree (git archive) and
+# its SHA256SUMS, written by mdsum itself and then checked by mdsum -c.
+DIST_NAME =	mdsum-$(VERSION)
+
+dist: bin/mdsum
+	rm -rf dist
+	mkdir dist
+	git archive --format=tar --prefix=$(DIST_NAME)/ HEAD | \
+	    gzip -9n > dist/$(DIST_NAME).tar.gz
+	cd dist && ../bin/mdsum -a sha256 $(DIST_NAME).tar.gz > SHA256SUMS
+	cd dist && ../bin/mdsum -c SHA256SUMS
+
 clean:
-	rm -f $(ALL_OBJS) lib/libmdsum.a tests/run bin/mdsum $(BSD_LINKS) $(SUM_LINKS)
+	rm -f $(ALL_OBJS) lib/libmdsum.a $(SHLIB) tests/run bin/mdsum $(BSD_LINKS) $(SUM_LINKS)
+	rm -rf dist
 	rm -f bench/xrp bench/xrp.o bench/xrp_openssl.o bench/xrp_libmd.o
 	rm -f bench/short bench/short.o
 	rm -rf bench/out
 
-.PHONY: all bench check clean
+.PHONY: all bench check clean dist install uninstall

@@ -1,7 +1,24 @@
 # config.mk: build knobs, in the subset of make that GNU make and bmake share.
 # Override on the command line: make WITHOUT_OPENSSL=yes CC=clang
 
+VERSION =	0.1.0
+# The shared library's version: bump LIB_MAJOR when the interface breaks.
+LIB_MAJOR =	1
+LIB_VERSION =	1.0.0
+
+# Where make install puts things (DESTDIR is prepended to every one).
 PREFIX ?=	/usr/local
+BINDIR ?=	$(PREFIX)/bin
+LIBDIR ?=	$(PREFIX)/lib
+INCLUDEDIR ?=	$(PREFIX)/include
+MANDIR ?=	$(PREFIX)/share/man
+PKGCONFIGDIR ?=	$(LIBDIR)/pkgconfig
+BASHCOMPDIR ?=	$(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?=	$(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?=	$(PREFIX)/share/fish/vendor_completions.d
+# yes: also install md5sum, sha256sum, sha512hsum and keccak256sum.
+WITH_SUM_LINKS ?=	no
+INSTALL ?=	install
 
 # yes or no (FreeBSD src.conf spelling).  WITHOUT_OPENSSL=yes is the
 # base-system build: libc, libmd and libarchive only.
@@ -12,7 +29,9 @@ WITHOUT_ASM ?=		no
 
 # Project flags come first so that the user's CFLAGS (bmake presets -g)
 # can override them, e.g. CFLAGS=-O0.
-MDS_CFLAGS =	-std=c99 -O2 -D_DEFAULT_SOURCE -Ilib \
+# -fPIC: the same objects make libmdsum.a and libmdsum.so.
+MDS_CFLAGS =	-std=c99 -O2 -fPIC -D_DEFAULT_SOURCE -Ilib \
+		-DMDSUM_VERSION='"$(VERSION)"' \
 		-Wall -Wextra -Wmissing-prototypes -Wconversion
 
 CHECK_CFLAGS !=	pkg-config --cflags check 2>/dev/null || echo

@@ -13,7 +13,9 @@
 
 #include "mdsum.h"
 
-#define MDSUM_VERSION	"0.1.0"
+#ifndef MDSUM_VERSION	/* from config.mk */
+#error "MDSUM_VERSION is not defined: build with the Makefile"
+#endif
 #define MAX_ALGS	16	/* algorithms in one -a list */
 
 extern int debug_flag;	/* --debug: say on stderr how each input is read */

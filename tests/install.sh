@@ -1,0 +1,265 @@
+#!/bin/sh
+# install.sh: make install into a temporary DESTDIR, checked: the list of
+# installed files against the expected one, the installed commands run
+# from there, the shared library exports exactly what mdsum.h declares,
+# the EXAMPLES program of libmdsum.3 builds against the installed header
+# and library through pkg-config and prints the right digests, and make
+# uninstall leaves nothing behind.  Then make dist, whose SHA256SUMS
+# mdsum itself writes and checks.
+#
+# usage: sh tests/install.sh MAKE [VARIABLE=value ...]
+#
+# MAKE is the make program that runs the tests (make check passes its own,
+# so GNU make and bmake are each tested); the variables (WITHOUT_OPENSSL
+# and the like) are passed on to it.  Run from the top of the tree after
+# make all.  Output as in cli_bsd.sh (tap.sh).
+
+# shellcheck disable=SC2086 # $vars splits on purpose
+set -u
+
+# shellcheck source-path=SCRIPTDIR
+# shellcheck source=tap.sh
+case $0 in
+*/*)	. "${0%/*}/tap.sh" ;;
+*)	. ./tap.sh ;;
+esac
+
+if [ $# -lt 1 ]; then
+	echo "usage: sh tests/install.sh MAKE [VARIABLE=value ...]" >&2
+	exit 2
+fi
+MAKE_CMD=$1
+shift
+vars="$*"
+
+LC_ALL=C
+export LC_ALL
+exec </dev/null
+tmpdir install
+D=$T/root
+P=/usr/local
+
+# Each verdict starts afresh.
+verdict_done()
+{
+	why=
+}
+
+# installed DIR: every file and link under DIR, relative, sorted.
+installed()
+{
+	(cd "$1" && find . \( -type f -o -type l \) | sed 's|^\./||' | sort)
+}
+
+# expected [SUMS]: the list make install should leave under $D.
+expected()
+{
+	{
+		for name in mdsum md5 sha256 sha512h keccak256 $1; do
+			echo "usr/local/bin/$name"
+		done
+		echo usr/local/include/mdsum.h
+		for name in libmdsum.a libmdsum.so libmdsum.so.1 libmdsum.so.1.0.0 \
+		    pkgconfig/mdsum.pc; do
+			echo "usr/local/lib/$name"
+		done
+		for name in mdsum md5 sha256 sha512h keccak256 $1; do
+			echo "usr/local/share/man/man1/$name.1"
+			echo "usr/local/share/bash-completion/completions/$name"
+			echo "usr/local/share/fish/vendor_completions.d/$name.fish"
+		done
+		echo usr/local/share/man/man3/libmdsum.3
+		echo usr/local/share/zsh/site-functions/_md5
+		echo usr/local/share/zsh/site-functions/_mdsum
+	} | sort
+}
+
+# --- install ------------------------------------------------------------
+
+if ! $MAKE_CMD $vars DESTDIR="$D" PREFIX=$P install >"$T/log" 2>&1; then
+	bad "make install failed"
+	bad "$(tail -5 "$T/log")"
+fi
+installed "$D" >"$T/got"
+expected "" >"$T/want"
+if ! cmp -s "$T/got" "$T/want"; then
+	bad "installed files differ from the expected list (< got, > want):"
+	bad "$(diff "$T/got" "$T/want" | grep '^[<>]' | head -20)"
+fi
+verdict "make install DESTDIR: exactly the expected files"
+
+for name in md5 sha256 sha512h keccak256; do
+	l=$(readlink "$D$P/bin/$name")
+	[ "$l" = mdsum ] || bad "bin/$name is not a link to mdsum (readlink: $l)"
+	l=$(readlink "$D$P/share/man/man1/$name.1")
+	[ "$name" = md5 ] || [ "$l" = md5.1 ] ||
+	    bad "man1/$name.1 is not a link to md5.1 (readlink: $l)"
+done
+[ -L "$D$P/bin/mdsum" ] && bad "bin/mdsum is a link, not the program"
+verdict "the BSD names and their manuals are links"
+
+for f in include/mdsum.h lib/libmdsum.a lib/pkgconfig/mdsum.pc \
+    share/man/man1/mdsum.1 share/man/man3/libmdsum.3; do
+	m=$(ls -l "$D$P/$f" | cut -c1-10)
+	[ "$m" = "-rw-r--r--" ] || bad "$f: mode $m, not -rw-r--r--"
+done
+for f in bin/mdsum lib/libmdsum.so.1.0.0; do
+	m=$(ls -l "$D$P/$f" | cut -c1-10)
+	[ "$m" = "-rwxr-xr-x" ] || bad "$f: mode $m, not -rwxr-xr-x"
+done
+verdict "installed modes: 644 data, 755 programs and the shared library"
+
+# --- the installed commands ---------------------------------------------
+
+out=$("$D$P/bin/sha256" -s abc 2>&1)
+[ "$out" = 'SHA256 ("abc") = ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad' ] ||
+    bad "sha256 -s abc: $out"
+out=$(printf '' | "$D$P/bin/keccak256" 2>&1)
+[ "$out" = c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 ] ||
+    bad "keccak256 < /dev/null: $out"
+out=$("$D$P/bin/sha512h" -q -s abc 2>&1)
+[ "$out" = ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a ] ||
+    bad "sha512h -q -s abc: $out"
+printf abc >"$T/abc"
+(cd "$T" && "$D$P/bin/mdsum" -a md5 abc >"$T/sums" 2>&1) ||
+    bad "mdsum -a md5 abc failed: $(cat "$T/sums")"
+[ "$(cat "$T/sums")" = "MD5 (abc) = 900150983cd24fb0d6963f7d28e17f72" ] ||
+    bad "mdsum -a md5 abc: $(cat "$T/sums")"
+out=$(cd "$T" && "$D$P/bin/mdsum" -c sums 2>&1) || bad "mdsum -c: $out"
+[ "$out" = "abc: OK" ] || bad "mdsum -c sums: $out"
+verdict "the installed md5, sha256, sha512h, keccak256 and mdsum run"
+
+# --- the shared library -------------------------------------------------
+
+so=$D$P/lib/libmdsum.so.1.0.0
+if have readelf; then
+	soname=$(readelf -d "$so" | sed -n 's/.*Library soname: \[\(.*\)\].*/\1/p')
+	[ "$soname" = libmdsum.so.1 ] || bad "soname: '$soname'"
+	[ "$(readlink "$D$P/lib/libmdsum.so.1")" = libmdsum.so.1.0.0 ] ||
+	    bad "libmdsum.so.1 does not link to libmdsum.so.1.0.0"
+	[ "$(readlink "$D$P/lib/libmdsum.so")" = libmdsum.so.1 ] ||
+	    bad "libmdsum.so does not link to libmdsum.so.1"
+	verdict "libmdsum.so.1.0.0 has the soname libmdsum.so.1"
+else
+	skip "libmdsum.so.1.0.0 has the soname libmdsum.so.1" "no readelf"
+fi
+
+if have nm; then
+	nm -D --defined-only "$so" | awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }' |
+	    sort >"$T/exported"
+	grep -o 'mds_[a-z0-9_]*(' "$D$P/include/mdsum.h" | tr -d '(' |
+	    sort -u >"$T/declared"
+	if ! cmp -s "$T/exported" "$T/declared"; then
+		bad "exported functions differ from mdsum.h (< exported, > declared):"
+		bad "$(diff "$T/exported" "$T/declared" | grep '^[<>]')"
+	fi
+	verdict "libmdsum.so exports exactly the functions of mdsum.h"
+else
+	skip "libmdsum.so exports exactly the functions of mdsum.h" "no nm"
+fi
+
+# --- the EXAMPLES program of libmdsum.3 ---------------------------------
+
+# The one literal display of EXAMPLES, with mandoc's \e made a backslash.
+sed -n '/^\.Sh EXAMPLES/,/^\.Sh /p' "$D$P/share/man/man3/libmdsum.3" |
+    sed -n '/^\.Bd -literal/,/^\.Ed/p' | sed '1d;$d' |
+    sed -e 's/\\e/\\/g' -e 's/\\&//g' >"$T/example.c"
+export PKG_CONFIG_PATH="$D$P/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$D"
+if ! have pkg-config; then
+	skip "the libmdsum.3 example builds with pkg-config" "no pkg-config"
+elif ! flags=$(pkg-config --cflags --libs mdsum 2>&1); then
+	bad "pkg-config --cflags --libs mdsum: $flags"
+	verdict "the libmdsum.3 example builds with pkg-config"
+else
+	case $flags in
+	*"-I$D$P/include"*"-L$D$P/lib"*"-lmdsum"*) ;;
+	*)	bad "pkg-config gives '$flags'" ;;
+	esac
+	# shellcheck disable=SC2086 # flags are words
+	if ! ${CC:-cc} -std=c99 -Wall -Wextra -Werror -o "$T/example" \
+	    "$T/example.c" $flags >"$T/cc.log" 2>&1; then
+		bad "cc failed: $(head -10 "$T/cc.log")"
+	fi
+	verdict "the libmdsum.3 example builds with pkg-config (shared)"
+
+	LD_LIBRARY_PATH="$D$P/lib" "$T/example" "$T/abc" >"$T/ex.out" 2>&1 ||
+	    bad "the example failed: $(cat "$T/ex.out")"
+	for want in \
+	    "sha512h ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a" \
+	    "keccak256 c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470" \
+	    "sha256 ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"; do
+		grep -qx "$want" "$T/ex.out" || bad "no line '$want'"
+	done
+	n_abc=$(grep -c ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad "$T/ex.out")
+	[ "$n_abc" -ge 2 ] || bad "the file's sha256 is not printed"
+	if have ldd; then
+		LD_LIBRARY_PATH="$D$P/lib" ldd "$T/example" |
+		    grep -q "libmdsum.so.1 => $D$P/lib/libmdsum.so.1" ||
+		    bad "the example does not use the installed libmdsum.so.1"
+	fi
+	[ -z "$why" ] || bad "output: $(cat "$T/ex.out")"
+	verdict "the libmdsum.3 example prints the documented digests"
+
+	# shellcheck disable=SC2046 # flags are words
+	if ${CC:-cc} -std=c99 -o "$T/example-static" "$T/example.c" \
+	    $(pkg-config --cflags mdsum) "$D$P/lib/libmdsum.a" \
+	    $(pkg-config --libs-only-other --libs-only-l --static mdsum |
+	    sed 's/-lmdsum//') >"$T/cc.log" 2>&1; then
+		out=$("$T/example-static" 2>&1)
+		echo "$out" | grep -q "^sha256 ba7816bf" ||
+		    bad "the static example printed: $out"
+	else
+		bad "static link with pkg-config --static failed: $(head -5 "$T/cc.log")"
+	fi
+	verdict "the libmdsum.3 example links statically with Libs.private"
+fi
+
+# --- WITH_SUM_LINKS and uninstall ---------------------------------------
+
+if ! $MAKE_CMD $vars DESTDIR="$D" PREFIX=$P WITH_SUM_LINKS=yes install \
+    >"$T/log" 2>&1; then
+	bad "make install WITH_SUM_LINKS=yes failed: $(tail -5 "$T/log")"
+fi
+installed "$D" >"$T/got"
+expected "md5sum sha256sum sha512hsum keccak256sum" >"$T/want"
+if ! cmp -s "$T/got" "$T/want"; then
+	bad "installed files differ (< got, > want):"
+	bad "$(diff "$T/got" "$T/want" | grep '^[<>]' | head -20)"
+fi
+out=$("$D$P/bin/sha256sum" "$T/abc" 2>&1)
+[ "$out" = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad  $T/abc" ] ||
+    bad "installed sha256sum: $out"
+verdict "WITH_SUM_LINKS=yes adds md5sum, sha256sum, sha512hsum, keccak256sum"
+
+if ! $MAKE_CMD $vars DESTDIR="$D" PREFIX=$P uninstall >"$T/log" 2>&1; then
+	bad "make uninstall failed: $(tail -5 "$T/log")"
+fi
+left=$(cd "$D" 2>/dev/null && find . -mindepth 1 | head -10)
+[ -z "$left" ] || bad "left behind: $left"
+verdict "make uninstall leaves nothing behind"
+
+# --- make dist ----------------------------------------------------------
+
+if ! have git || ! git rev-parse --git-dir >/dev/null 2>&1; then
+	skip "make dist: a tarball and a SHA256SUMS that mdsum -c accepts" \
+	    "not a git checkout"
+else
+	if ! $MAKE_CMD $vars dist >"$T/log" 2>&1; then
+		bad "make dist failed: $(tail -5 "$T/log")"
+	fi
+	v=$(sed -n 's/^VERSION =[	 ]*//p' config.mk)
+	tgz=dist/mdsum-$v.tar.gz
+	[ -f "$tgz" ] || bad "no $tgz"
+	[ "$(cat dist/SHA256SUMS 2>/dev/null)" = \
+	    "$(cd dist && sha256sum --tag "${tgz#dist/}")" ] ||
+	    bad "SHA256SUMS: $(cat dist/SHA256SUMS 2>/dev/null)"
+	out=$(cd dist && ../bin/mdsum -c SHA256SUMS 2>&1) ||
+	    bad "mdsum -c SHA256SUMS: $out"
+	tar -tzf "$tgz" >"$T/list" 2>&1 || bad "tar -tzf: $(head -3 "$T/list")"
+	grep -qx "mdsum-$v/Makefile" "$T/list" || bad "no mdsum-$v/Makefile in $tgz"
+	grep -qx "mdsum-$v/lib/mdsum.h" "$T/list" || bad "no lib/mdsum.h in $tgz"
+	rm -rf dist
+	verdict "make dist: a tarball and a SHA256SUMS that mdsum -c accepts"
+fi
+
+summary
