@@ -131,6 +131,24 @@ bench/short.o: bench/short.c lib/mdsum.h config.mk
 	$(CC) $(MDS_CFLAGS) -DSHORT_OPENSSL=$(XRP_HAVE_$(WITHOUT_OPENSSL)) \
 	    $(CFLAGS) -c bench/short.c -o $@
 
+# make lint: the manuals through mandoc, the C through cppcheck and
+# clang-tidy, with the configuration in .cppcheck-suppressions and
+# .clang-tidy; any finding fails.
+LINT_SRCS =	lib/*.c lib/x86/*.c bin/*.c tests/*.c bench/*.c
+LINT_DEFS =	-D_DEFAULT_SOURCE -DMDSUM_VERSION='"$(VERSION)"' -Ilib
+
+lint:
+	mandoc -Tlint -Wwarning man/md5.1 man/mdsum.1 man/libmdsum.3
+	cppcheck --quiet --error-exitcode=1 --std=c99 --inline-suppr \
+	    --library=posix --library=gnu \
+	    --enable=warning,portability,performance,style \
+	    --suppressions-list=.cppcheck-suppressions \
+	    -D__GNUC__ -D__x86_64__ $(LINT_DEFS) lib bin tests bench
+	for f in $(LINT_SRCS); do \
+		clang-tidy --quiet "$$f" -- -std=c99 $(LINT_DEFS) \
+		    $(CHECK_CFLAGS) || exit 1; \
+	done
+
 # make install [DESTDIR=...] [PREFIX=...] [WITH_SUM_LINKS=yes]; the
 # directories are in config.mk.  The BSD names are links to mdsum, their
 # manual is md5.1 under each name, and every completion file is
@@ -226,4 +244,4 @@ clean:
 	rm -f bench/short bench/short.o
 	rm -rf bench/out
 
-.PHONY: all bench check clean dist install uninstall
+.PHONY: all bench check clean dist install lint uninstall

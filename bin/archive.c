@@ -625,13 +625,14 @@ debug_archive(const struct run *r, struct mds_archive *ar)
 	char filters[256] = "";
 	const char *f, *fmt;
 	mds_ctx ctx;
-	size_t i;
+	size_t i, used;
 
 	for (i = 0; (f = mds_archive_filter(ar, i)) != NULL; i++) {
-		if (strlen(filters) + strlen(f) + 3 >= sizeof(filters))
+		used = strlen(filters);
+		if (used + strlen(f) + 3 >= sizeof(filters))
 			break;
-		strcat(filters, ", ");
-		strcat(filters, f);
+		(void)snprintf(filters + used, sizeof(filters) - used, ", %s",
+		    f);
 	}
 	fmt = mds_archive_format(ar);
 	for (i = 0; i < r->set.n; i++) {

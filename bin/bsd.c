@@ -108,20 +108,25 @@ bsd_main(const struct mds_alg *alg, int argc, char **argv)
 			read_mode = MDS_READ_LOOP;
 			break;
 		case OPT_HELP:
+			free(actions);
 			usage(stdout, b.progname);
 			return close_stdout() == 0 ? 0 : 1;
 		case OPT_VERSION:
+			free(actions);
 			printf("%s (mdsum) %s\n", b.progname, MDSUM_VERSION);
 			return close_stdout() == 0 ? 0 : 1;
 		default:
+			free(actions);
 			usage(stderr, b.progname);
 			return 1;
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	if (check_backend_env() == -1)
+	if (check_backend_env() == -1) {
+		free(actions);
 		return 1;
+	}
 
 	for (i = 0; i < nactions; i++) {
 		switch (actions[i].option) {

@@ -371,11 +371,10 @@ put_status(const char *name, const char *result)
 {
 	int escape = strchr(name, '\n') != NULL;
 
-	if (escape)
+	if (escape) {
 		putchar('\\');
-	if (escape)
 		put_escaped(stdout, name);
-	else
+	} else
 		fputs(name, stdout);
 	printf(": %s\n", result);
 }
@@ -546,6 +545,24 @@ check_manifest(struct gnu *g, const char *path)
 }
 
 /*
+ * Room for element n of the array p of *cap elements of size bytes,
+ * doubling it as needed (so reading n lines costs O(n), not O(n^2)).
+ */
+static void *
+grow(void *p, size_t *cap, size_t n, size_t size)
+{
+	size_t want;
+
+	if (n < *cap)
+		return p;
+	want = *cap == 0 ? 64 : *cap * 2;
+	if ((p = reallocarray(p, want, size)) == NULL)
+		err(1, NULL);
+	*cap = want;
+	return p;
+}
+
+/*
  * -A -c MANIFEST ARCHIVE...: the manifest's lines are all read first;
  * archive_fill() then hashes the members they name, in one pass over each
  * archive, and the results are reported in manifest order.  A name no
@@ -558,16 +575,14 @@ gnu_check_archives(struct gnu *g, const char *path, char **archives,
 	struct manifest m;
 	struct line_item **items = NULL, *it;
 	struct input **ins = NULL;
-	size_t nitems = 0, nins = 0, i;
+	size_t nitems = 0, nins = 0, items_cap = 0, ins_cap = 0, i;
 	int status;
 
 	if (manifest_open(&m, g, path) == -1)
 		return 1;
 	while ((it = line_next(&m)) != NULL) {
-		if ((items = reallocarray(items, nitems + 1,
-		    sizeof(*items))) == NULL ||
-		    (ins = reallocarray(ins, nins + 1, sizeof(*ins))) == NULL)
-			err(1, NULL);
+		items = grow(items, &items_cap, nitems, sizeof(*items));
+		ins = grow(ins, &ins_cap, nins, sizeof(*ins));
 		items[nitems++] = it;
 		if (it->kind == LINE_GOOD) {
 			it->in.err = ENOENT;	/* until an archive has it */
@@ -636,7 +651,7 @@ gnu_checklist(struct gnu *g, char **files, size_t n)
 {
 	struct manifest m;
 	struct line_item **lines = NULL, *it, *hit;
-	size_t nlines = 0, i, j;
+	size_t nlines = 0, lines_cap = 0, i, j;
 	int status = 0, unreadable = 0, mismatch = 0;
 
 	if (manifest_open(&m, g, g->checklist) == -1)
@@ -647,9 +662,7 @@ gnu_checklist(struct gnu *g, char **files, size_t n)
 			free(it);
 			continue;
 		}
-		if ((lines = reallocarray(lines, nlines + 1,
-		    sizeof(*lines))) == NULL)
-			err(1, NULL);
+		lines = grow(lines, &lines_cap, nlines, sizeof(*lines));
 		lines[nlines++] = it;
 	}
 	free(m.buf);

@@ -116,8 +116,8 @@ level_index(const char *name)
 
 /*
  * "LEVEL[,-FEATURE]...": a cap, then features to treat as absent.  Either
- * part may be left out ("-sha" alone keeps the cap).  0, or -1 if any
- * word is unknown, in which case nothing is changed.
+ * part may be left out ("-sha" alone: no cap, SHA masked).  0, or -1 if
+ * any word is unknown, in which case nothing is changed.
  */
 static int
 parse_spec(const char *spec, int *capp, unsigned int *maskp)

@@ -106,6 +106,7 @@ feed_mapped(mds_ctx *ctxs, size_t n, const void *p, size_t len)
 	bus_jump = &env;
 	for (off = 0; off < len; off += step) {
 		step = len - off < PREFETCH_CHUNK ? len - off : PREFETCH_CHUNK;
+		/* cppcheck-suppress knownConditionTrueFalse */
 		for (k = 0; k < step && off + PREFETCH_AHEAD + k < len; k += 64)
 			__builtin_prefetch(c + off + PREFETCH_AHEAD + k, 0, 3);
 		feed(ctxs, n, c + off, step);

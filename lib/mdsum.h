@@ -56,8 +56,9 @@ const char		*mds_alg_vector(const struct mds_alg *, size_t, size_t *,
 			    const char **);
 
 /*
- * Backends: "portable" (always built), "libmd", "openssl".  A backend
- * that lacks an algorithm falls back to portable for it.
+ * Backends: "portable" (always built), "native" (this CPU's kernels),
+ * "libmd", "openssl".  A backend that lacks an algorithm falls back to
+ * portable for it.
  */
 size_t		 mds_backend_count(void);
 const char	*mds_backend_at(size_t);	/* name, or NULL past the end */
@@ -79,7 +80,8 @@ const char	*mds_alg_backend(const struct mds_alg *);
  * cap); -1 with errno ENOENT for an unknown name.  The name may be
  * followed by features to treat as absent, as in MDSUM_CPU: "avx2,-sha"
  * (ssse3 sse4.1 sha avx avx2 bmi1 bmi2 avx512f avx512vl).  mds_cpu_has_level: 1 if
- * this CPU runs some kernel of that level, 0 if not, -1 if unknown.
+ * this CPU runs some kernel of that level or a higher one (features masked
+ * by the current setting count as absent), 0 if not, -1 if unknown.
  * mds_cpu_level: the level in use now.
  */
 size_t		 mds_cpu_level_count(void);
@@ -223,7 +225,10 @@ int64_t			 mds_archive_update(struct mds_archive *, mds_ctx *,
 			    size_t);
 /* The format's name ("GNU tar format"), once detected; else NULL. */
 const char		*mds_archive_format(struct mds_archive *);
-/* The i-th filter ("gzip"), outermost first; NULL past the last. */
+/*
+ * The i-th filter ("gzip"), innermost first (for a gzip file holding an xz
+ * stream, "xz" then "gzip"); NULL past the last.
+ */
 const char		*mds_archive_filter(struct mds_archive *, size_t);
 /* The reason for the last failure, as libarchive words it. */
 const char		*mds_archive_error(struct mds_archive *);

@@ -27,7 +27,7 @@ static const struct md_shape sha1_shape = {
 } while (0)
 
 /* Words 16..79 in a 16-word ring. */
-#define W(i)	((i) < 16 ? w[(i)] : (w[(i) & 15] = ROL32(w[((i) - 3) & 15] ^ \
+#define W(i)	((i) < 16 ? w[(i) & 15] : (w[(i) & 15] = ROL32(w[((i) - 3) & 15] ^ \
 	w[((i) - 8) & 15] ^ w[((i) - 14) & 15] ^ w[(i) & 15], 1)))
 
 #define FIVE(f, k, i) do {						\

@@ -147,13 +147,13 @@ END_TEST
 START_TEST(test_alg_vector)
 {
 	const struct mds_alg *alg;
-	const char *msg, *hex;
+	const char *hex;
 	size_t a, i, repeat;
 
 	for (a = 0; a < mds_alg_count(); a++) {
 		alg = mdt_alg_at(a);
-		for (i = 0; (msg = mds_alg_vector(alg, i, &repeat, &hex)) !=
-		    NULL; i++) {
+		for (i = 0; mds_alg_vector(alg, i, &repeat, &hex) != NULL;
+		    i++) {
 			ck_assert_uint_ge(repeat, 1);
 			ck_assert_uint_eq(strlen(hex),
 			    2 * mds_alg_digest_len(alg));
@@ -398,7 +398,7 @@ END_TEST
 START_TEST(test_set_backend)
 {
 	const struct mds_alg *alg;
-	const char *before[16], *unbuilt, *backend, *want;
+	const char *before[16] = { NULL }, *unbuilt, *backend, *want;
 	mds_ctx ctx;
 	size_t a, b;
 

@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "tests.h"
@@ -166,7 +167,9 @@ START_TEST(test_truncated_while_mapped)
 	pid = fork();
 	ck_assert_int_ge(pid, 0);
 	if (pid == 0) {
-		usleep(200000);
+		const struct timespec pause = { 0, 200000000 };
+
+		(void)nanosleep(&pause, NULL);
 		_exit(truncate(path, 4096) == 0 ? 0 : 1);
 	}
 	ck_assert_int_eq(mds_init_backend(&ctx, alg, "portable"), 0);
