@@ -9,6 +9,9 @@
 
 #if defined(__x86_64__)
 const struct mds_kernel mds_arch_kernels[] = {
+	{ "md5", "md5-avx512", MDS_LEVEL_AVX512,
+	    MDS_CPU_AVX512F | MDS_CPU_AVX512VL, mds_md5_blocks_avx512, NULL },
+	{ "md5", "md5-x86", MDS_LEVEL_SSE4, 0, mds_md5_blocks_x86, NULL },
 	{ "sha1", "sha1-shani", MDS_LEVEL_SSE4,
 	    MDS_CPU_SHA | MDS_CPU_SSE41 | MDS_CPU_SSSE3,
 	    mds_sha1_blocks_shani, NULL },

@@ -8,6 +8,10 @@
 
 #include "../mds_int.h"
 
+void	mds_md5_blocks_x86(struct md_state *, const unsigned char *,
+	    size_t);
+void	mds_md5_blocks_avx512(struct md_state *, const unsigned char *,
+	    size_t);
 void	mds_sha1_blocks_shani(struct md_state *, const unsigned char *,
 	    size_t);
 void	mds_sha256_blocks_shani(struct md_state *, const unsigned char *,
