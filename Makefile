@@ -95,6 +95,9 @@ check: all tests/run
 	sh tests/cli_archive.sh bin
 	sh tests/cli_input.sh bin
 	sh tests/completions.sh bin
+	sh tests/install.sh "$(MAKE)" "CC=$(CC)" \
+	    WITHOUT_OPENSSL=$(WITHOUT_OPENSSL) WITHOUT_LIBMD=$(WITHOUT_LIBMD) \
+	    WITHOUT_ASM=$(WITHOUT_ASM)
 
 # make bench [QUICK=1]: bench/run.py times mdsum against its peers and
 # writes the tables into BENCHMARKS.md (QUICK=1: bench/out/ only).
