@@ -127,7 +127,7 @@ int	time_trial(const struct mds_alg *);
 int	bench_table(const struct mds_alg **, size_t, size_t, const char *);
 int	impl_start(mds_ctx *, const struct mds_alg *, size_t);
 
-/* One implementation: a backend, and for native a CPU dispatch level. */
+/* One implementation: a backend, and for native a kernel's name. */
 struct impl_choice {
 	size_t		 backend;
 	const char	*level;		/* NULL but for native */

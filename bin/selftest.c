@@ -29,33 +29,34 @@ impl_start(mds_ctx *ctx, const struct mds_alg *alg, size_t i)
 
 /*
  * Every distinct implementation of alg in this program: each built
- * backend that has it, and for the native one each CPU dispatch level
- * this CPU has that brings a kernel of its own.  Returns how many were
+ * backend that has it, and for the native one each kernel of alg's family
+ * this CPU can run, chosen by name (mds_set_cpu_level), so that a kernel
+ * the dispatcher ranks below another is run too.  Returns how many were
  * put in out[].
  */
 size_t
 impl_list(const struct mds_alg *alg, struct impl_choice *out, size_t max)
 {
 	const char *level, *name;
-	size_t b, l, n = 0, nlevels;
+	size_t b, k, n = 0;
 	mds_ctx ctx;
 	int native;
 
 	for (b = 0; b < mds_backend_count() && n < max; b++) {
 		native = strcmp(mds_backend_at(b), "native") == 0;
-		nlevels = native ? mds_cpu_level_count() : 1;
-		for (l = 0; l < nlevels && n < max; l++) {
-			level = native ? mds_cpu_level_at(l) : NULL;
-			if (level != NULL && (mds_cpu_has_level(level) != 1 ||
+		for (k = 0; n < max; k++) {
+			level = NULL;
+			if (!native && k > 0)
+				break;
+			if (native && ((level = mds_cpu_kernel_at(k)) == NULL ||
 			    mds_set_cpu_level(level) == -1))
-				continue;
+				break;
 			if (impl_start(&ctx, alg, b) == -1)
 				continue;
 			name = mds_ctx_impl(&ctx);
 			mds_discard(&ctx);
-			/* A level that brings nothing new, or portable again. */
-			if (native && (strcmp(name, "portable") == 0 ||
-			    (n > 0 && strcmp(out[n - 1].impl, name) == 0)))
+			/* Another family's kernel: this one runs its best. */
+			if (native && strcmp(name, level) != 0)
 				continue;
 			out[n].backend = b;
 			out[n].level = level;

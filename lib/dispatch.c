@@ -53,7 +53,7 @@ static const struct {
 static unsigned int features;		/* what the CPU and OS have */
 static unsigned int masked;		/* what the spec turned off */
 static int cap = MDS_NLEVELS - 1;	/* the highest level allowed */
-static const struct mds_kernel *pinned;	/* tests only: mds_kernel_pin */
+static const struct mds_kernel *pinned;	/* a kernel named, or pinned */
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
 
 #ifdef HAVE_X86_PROBE
@@ -302,11 +302,27 @@ mds_set_cpu_level(const char *name)
 	unsigned int mask;
 	int level;
 
+	size_t i;
+
 	(void)pthread_once(&probe_once, probe);
+	pinned = NULL;
 	if (name == NULL) {
 		spec_from_env();
 		return 0;
 	}
+	/* A kernel's name: that kernel for its family, if the CPU has it. */
+	for (i = 0; i < mds_arch_nkernels; i++)
+		if (strcmp(name, mds_arch_kernels[i].name) == 0) {
+			if ((mds_arch_kernels[i].need & features) !=
+			    mds_arch_kernels[i].need) {
+				errno = ENOTSUP;
+				return -1;
+			}
+			cap = MDS_NLEVELS - 1;
+			masked = 0;
+			pinned = &mds_arch_kernels[i];
+			return 0;
+		}
 	if (parse_spec(name, &level, &mask) == -1) {
 		errno = ENOENT;
 		return -1;
@@ -314,6 +330,19 @@ mds_set_cpu_level(const char *name)
 	cap = level;
 	masked = mask;
 	return 0;
+}
+
+const char *
+mds_cpu_kernel_at(size_t i)
+{
+	size_t k;
+
+	(void)pthread_once(&probe_once, probe);
+	for (k = 0; k < mds_arch_nkernels; k++)
+		if ((mds_arch_kernels[k].need & features) ==
+		    mds_arch_kernels[k].need && i-- == 0)
+			return mds_arch_kernels[k].name;
+	return NULL;
 }
 
 const char *

@@ -77,15 +77,20 @@ const char	*mds_alg_backend(const struct mds_alg *);
  * CPU dispatch of the "native" backend: levels "portable", "sse4", "avx2",
  * "avx512".  mds_set_cpu_level caps the level used by later mds_inits (it
  * never raises it above what the CPU has; NULL: back to MDSUM_CPU, or no
- * cap); -1 with errno ENOENT for an unknown name.  The name may be
+ * cap); -1 with errno ENOENT for an unknown name.  The level may be
  * followed by features to treat as absent, as in MDSUM_CPU: "avx2,-sha"
- * (ssse3 sse4.1 sha avx avx2 bmi1 bmi2 avx512f avx512vl).  mds_cpu_has_level: 1 if
- * this CPU runs some kernel of that level or a higher one (features masked
- * by the current setting count as absent), 0 if not, -1 if unknown.
- * mds_cpu_level: the level in use now.
+ * (ssse3 sse4.1 sha avx avx2 bmi1 bmi2 avx512f avx512vl).  The name may
+ * instead be a kernel's ("sha256-avx2", as mds_ctx_impl reports it): its
+ * algorithms then use that kernel, and the others their best one; -1 with
+ * ENOTSUP if this CPU cannot run it.  mds_cpu_kernel_at: the i-th kernel
+ * this CPU can run, best first within an algorithm family; NULL past the
+ * last.  mds_cpu_has_level: 1 if this CPU runs some kernel of that level
+ * or a higher one (features masked by the current setting count as
+ * absent), 0 if not, -1 if unknown.  mds_cpu_level: the level in use now.
  */
 size_t		 mds_cpu_level_count(void);
 const char	*mds_cpu_level_at(size_t);
+const char	*mds_cpu_kernel_at(size_t);
 int		 mds_cpu_has_level(const char *);
 int		 mds_set_cpu_level(const char *);
 const char	*mds_cpu_level(void);

@@ -10,6 +10,7 @@
  */
 #include <sys/mman.h>
 
+#include <errno.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -183,6 +184,44 @@ START_TEST(test_guard_page)
 }
 END_TEST
 
+/* Each kernel by name (the public form of pinning), as -x and --bench do. */
+START_TEST(test_kernel_names)
+{
+	const struct mds_alg *alg;
+	const char *name, *impl;
+	mds_ctx ctx;
+	size_t i, a, users;
+
+	if (mds_cpu_kernel_at(0) == NULL) {
+		mdt_skip("native: this CPU runs no kernel beyond portable");
+		return;
+	}
+	for (i = 0; (name = mds_cpu_kernel_at(i)) != NULL; i++) {
+		ck_assert_int_eq(mds_set_cpu_level(name), 0);
+		users = 0;
+		for (a = 0; (alg = mds_alg_at(a)) != NULL; a++) {
+			ck_assert_int_eq(mds_init_backend(&ctx, alg, "native"),
+			    0);
+			impl = mds_ctx_impl(&ctx);
+			if (impl != NULL && strcmp(impl, name) == 0)
+				users++;
+			mds_discard(&ctx);
+		}
+		ck_assert_msg(users > 0, "kernel %s: no algorithm uses it",
+		    name);
+	}
+	/* Every kernel of the table the CPU can run was listed. */
+	for (a = 0, users = 0; a < mds_arch_nkernels; a++)
+		if (mds_cpu_missing(mds_arch_kernels[a].need) == NULL)
+			users++;
+	ck_assert_uint_eq(i, users);
+	errno = 0;
+	ck_assert_int_eq(mds_set_cpu_level("sha256-nosuch"), -1);
+	ck_assert_int_eq(errno, ENOENT);
+	ck_assert_int_eq(mds_set_cpu_level(NULL), 0);
+}
+END_TEST
+
 Suite *
 mdt_native_suite(void)
 {
@@ -199,6 +238,7 @@ mdt_native_suite(void)
 	tcase_add_loop_test(tc, test_lengths, 0, n);
 	tcase_add_loop_test(tc, test_random_splits, 0, n);
 	tcase_add_loop_test(tc, test_guard_page, 0, n);
+	tcase_add_test(tc, test_kernel_names);
 	suite_add_tcase(s, tc);
 	return s;
 }
