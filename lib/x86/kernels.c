@@ -18,6 +18,8 @@ const struct mds_kernel mds_arch_kernels[] = {
 	{ "sha256", "sha256-shani", MDS_LEVEL_SSE4,
 	    MDS_CPU_SHA | MDS_CPU_SSE41 | MDS_CPU_SSSE3,
 	    mds_sha256_blocks_shani, NULL },
+	{ "sha256", "sha256-avx2", MDS_LEVEL_AVX2, MDS_CPU_AVX2 | MDS_CPU_BMI2,
+	    mds_sha256_blocks_avx2, NULL },
 	{ "sha512", "sha512-avx2", MDS_LEVEL_AVX2, MDS_CPU_AVX2 | MDS_CPU_BMI2,
 	    mds_sha512_blocks_avx2, NULL },
 	{ "keccak", "keccak-avx512", MDS_LEVEL_AVX512,

@@ -16,6 +16,8 @@ void	mds_sha1_blocks_shani(struct md_state *, const unsigned char *,
 	    size_t);
 void	mds_sha256_blocks_shani(struct md_state *, const unsigned char *,
 	    size_t);
+void	mds_sha256_blocks_avx2(struct md_state *, const unsigned char *,
+	    size_t);
 void	mds_sha512_blocks_avx2(struct md_state *, const unsigned char *,
 	    size_t);
 void	mds_keccak_absorb_bmi(uint64_t[25], const unsigned char *, size_t,
