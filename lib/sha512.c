@@ -2,18 +2,38 @@
  * sha512.c: SHA-512 (FIPS 180-4), portable C, and sha512h: the same hash
  * cut to its first 32 bytes (XRP Ledger's sha512Half).  sha512h keeps the
  * SHA-512 IV; it is not SHA-512/256, which has its own.
+ *
+ * The block function is built like sha256.c's (all 80 rounds unrolled,
+ * schedule in sixteen locals, K + W into h first, Maj from the previous
+ * round's a ^ b, nested sigmas); see there for the reasoning.
+ *
+ * Measured on this machine (Xeon, Sapphire Rapids class; -std=c99 -O2,
+ * generic x86-64), mdsum --bench -a sha512 --size=1048576, 9 runs; the
+ * ratio is the median of the per-run ratios (portable and libmd rows of
+ * the same run), their range in brackets:
+ *	gcc 12.2	5.85 c/B, libmd 8.51: 1.447x [1.392-1.484]
+ *	clang 14.0	5.95 c/B, libmd 8.54: 1.430x [1.333-1.449]
+ * Before (ring schedule, parallel sigmas): gcc 7.74 c/B, 1.13x.
+ *
+ * 80 rounds per 128 bytes: 5.9 c/B is 9.4 cycles per round.  The chains
+ * are sha256.c's (64-bit operations take as long as 32-bit ones, 7
+ * cycles per round); gcc emits 46 instructions per round (each K is a
+ * 64-bit immediate, one movabs more), 7.6 cycles at 6 per cycle.
  */
 #include <string.h>
 
 #include "mds_int.h"
 
 #define ROR64(x, n)	((uint64_t)((x) >> (n) | (x) << (64 - (n))))
-#define CH(x, y, z)	((z) ^ ((x) & ((y) ^ (z))))
-#define MAJ(x, y, z)	(((x) & (y)) | ((z) & ((x) | (y))))
-#define BSIG0(x)	(ROR64(x, 28) ^ ROR64(x, 34) ^ ROR64(x, 39))
-#define BSIG1(x)	(ROR64(x, 14) ^ ROR64(x, 18) ^ ROR64(x, 41))
-#define SSIG0(x)	(ROR64(x, 1) ^ ROR64(x, 8) ^ ((x) >> 7))
-#define SSIG1(x)	(ROR64(x, 19) ^ ROR64(x, 61) ^ ((x) >> 6))
+#define CH(x, y, z)	((((y) ^ (z)) & (x)) ^ (z))
+/*
+ * Nested rotations, as in sha256.c: ROR(ROR(ROR(x, 5) ^ x, 6) ^ x, 28)
+ * is ROR(x, 28) ^ ROR(x, 34) ^ ROR(x, 39), with one copy of x.
+ */
+#define BSIG0(x)	ROR64(ROR64(ROR64(x, 5) ^ (x), 6) ^ (x), 28)
+#define BSIG1(x)	ROR64(ROR64(ROR64(x, 23) ^ (x), 4) ^ (x), 14)
+#define SSIG0(x)	(ROR64(ROR64(x, 7) ^ (x), 1) ^ ((x) >> 7))
+#define SSIG1(x)	(ROR64(ROR64(x, 42) ^ (x), 19) ^ ((x) >> 6))
 
 static const struct md_shape sha512_shape = {
 	128, 16, 0
@@ -49,38 +69,93 @@ static const uint64_t K512[80] = {
 	0x5fcb6fab3ad6faecULL, 0x6c44198c4a475817ULL
 };
 
-/* Same round and ring schedule as sha256.c, on 64-bit words. */
-#define ROUND(a, b, c, d, e, f, g, h, i) do {				\
-	uint64_t t1 = (h) + BSIG1(e) + CH(e, f, g) + K512[i] + w[(i) & 15]; \
-	(d) += t1;							\
-	(h) = t1 + BSIG0(a) + MAJ(a, b, c);				\
+/*
+ * One round, as in sha256.c (K + W into h first, Maj from the previous
+ * round's a ^ b in bc), with the additions one per statement: measured
+ * 2% faster than sha256.c's grouping with gcc, the same with clang.
+ */
+#define ROUND(a, b, c, d, e, f, g, h, i, w) do {			\
+	uint64_t ab_;							\
+	(h) += K512[i] + (w);						\
+	(h) += CH(e, f, g);						\
+	(h) += BSIG1(e);						\
+	(d) += (h);							\
+	ab_ = (a) ^ (b);						\
+	(h) += (ab_ & bc) ^ (b);					\
+	(h) += BSIG0(a);						\
+	bc = ab_;							\
 } while (0)
 
-#define SCHED(i)	(w[(i) & 15] += SSIG1(w[((i) - 2) & 15]) +	\
-	w[((i) - 7) & 15] + SSIG0(w[((i) - 15) & 15]))
+/* W[i] = s1(W[i-2]) + W[i-7] + s0(W[i-15]) + W[i-16], in place of W[i-16]. */
+#define SCHED(w0, w1, w9, w14)	((w0) += SSIG1(w14) + (w9) + SSIG0(w1))
+#define NOSCHED(w0, w1, w9, w14)	((void)0)
 
-#define EIGHT(i) do {							\
-	ROUND(a, b, c, d, e, f, g, h, (i) + 0);				\
-	ROUND(h, a, b, c, d, e, f, g, (i) + 1);				\
-	ROUND(g, h, a, b, c, d, e, f, (i) + 2);				\
-	ROUND(f, g, h, a, b, c, d, e, (i) + 3);				\
-	ROUND(e, f, g, h, a, b, c, d, (i) + 4);				\
-	ROUND(d, e, f, g, h, a, b, c, (i) + 5);				\
-	ROUND(c, d, e, f, g, h, a, b, (i) + 6);				\
-	ROUND(b, c, d, e, f, g, h, a, (i) + 7);				\
+/* Sixteen rounds, the message schedule in sixteen locals (see sha256.c). */
+#define SIXTEEN(i, S) do {						\
+	S(w0, w1, w9, w14);						\
+	ROUND(a, b, c, d, e, f, g, h, (i) + 0, w0);			\
+	S(w1, w2, w10, w15);						\
+	ROUND(h, a, b, c, d, e, f, g, (i) + 1, w1);			\
+	S(w2, w3, w11, w0);						\
+	ROUND(g, h, a, b, c, d, e, f, (i) + 2, w2);			\
+	S(w3, w4, w12, w1);						\
+	ROUND(f, g, h, a, b, c, d, e, (i) + 3, w3);			\
+	S(w4, w5, w13, w2);						\
+	ROUND(e, f, g, h, a, b, c, d, (i) + 4, w4);			\
+	S(w5, w6, w14, w3);						\
+	ROUND(d, e, f, g, h, a, b, c, (i) + 5, w5);			\
+	S(w6, w7, w15, w4);						\
+	ROUND(c, d, e, f, g, h, a, b, (i) + 6, w6);			\
+	S(w7, w8, w0, w5);						\
+	ROUND(b, c, d, e, f, g, h, a, (i) + 7, w7);			\
+	S(w8, w9, w1, w6);						\
+	ROUND(a, b, c, d, e, f, g, h, (i) + 8, w8);			\
+	S(w9, w10, w2, w7);						\
+	ROUND(h, a, b, c, d, e, f, g, (i) + 9, w9);			\
+	S(w10, w11, w3, w8);						\
+	ROUND(g, h, a, b, c, d, e, f, (i) + 10, w10);			\
+	S(w11, w12, w4, w9);						\
+	ROUND(f, g, h, a, b, c, d, e, (i) + 11, w11);			\
+	S(w12, w13, w5, w10);						\
+	ROUND(e, f, g, h, a, b, c, d, (i) + 12, w12);			\
+	S(w13, w14, w6, w11);						\
+	ROUND(d, e, f, g, h, a, b, c, (i) + 13, w13);			\
+	S(w14, w15, w7, w12);						\
+	ROUND(c, d, e, f, g, h, a, b, (i) + 14, w14);			\
+	S(w15, w0, w8, w13);						\
+	ROUND(b, c, d, e, f, g, h, a, (i) + 15, w15);			\
 } while (0)
 
 void
 mds_sha512_blocks_portable(struct md_state *st, const unsigned char *p,
     size_t nblocks)
 {
-	uint64_t a, b, c, d, e, f, g, h, w[16];
-	uint64_t *hv = st->h.w64;
-	int i, j;
+	uint64_t a, b, c, d, e, f, g, h, bc;
+	uint64_t w0, w1, w2, w3, w4, w5, w6, w7;
+	uint64_t w8, w9, w10, w11, w12, w13, w14, w15;
+	uint64_t m[16], *hv = st->h.w64;
+	int i;
 
 	while (nblocks-- > 0) {
+		/* Through an array, in a loop: see sha256.c. */
 		for (i = 0; i < 16; i++)
-			w[i] = mds_load_be64(p + 8 * i);
+			m[i] = mds_load_be64(p + 8 * i);
+		w0 = m[0];
+		w1 = m[1];
+		w2 = m[2];
+		w3 = m[3];
+		w4 = m[4];
+		w5 = m[5];
+		w6 = m[6];
+		w7 = m[7];
+		w8 = m[8];
+		w9 = m[9];
+		w10 = m[10];
+		w11 = m[11];
+		w12 = m[12];
+		w13 = m[13];
+		w14 = m[14];
+		w15 = m[15];
 		a = hv[0];
 		b = hv[1];
 		c = hv[2];
@@ -89,13 +164,12 @@ mds_sha512_blocks_portable(struct md_state *st, const unsigned char *p,
 		f = hv[5];
 		g = hv[6];
 		h = hv[7];
-		EIGHT(0);
-		EIGHT(8);
-		for (i = 16; i < 80; i += 8) {
-			for (j = 0; j < 8; j++)
-				SCHED(i + j);
-			EIGHT(i);
-		}
+		bc = b ^ c;
+		SIXTEEN(0, NOSCHED);
+		SIXTEEN(16, SCHED);
+		SIXTEEN(32, SCHED);
+		SIXTEEN(48, SCHED);
+		SIXTEEN(64, SCHED);
 		hv[0] += a;
 		hv[1] += b;
 		hv[2] += c;
