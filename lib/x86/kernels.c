@@ -26,6 +26,8 @@ const struct mds_kernel mds_arch_kernels[] = {
 	    MDS_CPU_AVX512F | MDS_CPU_AVX512VL, NULL, mds_keccak_absorb_avx512 },
 	{ "keccak", "keccak-bmi", MDS_LEVEL_AVX2, MDS_CPU_BMI1 | MDS_CPU_BMI2,
 	    NULL, mds_keccak_absorb_bmi },
+	{ "keccak", "keccak-avx2", MDS_LEVEL_AVX2, MDS_CPU_AVX2,
+	    NULL, mds_keccak_absorb_avx2 },
 };
 const size_t mds_arch_nkernels =
     sizeof(mds_arch_kernels) / sizeof(mds_arch_kernels[0]);
