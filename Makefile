@@ -17,7 +17,7 @@ OPENSSL_LIBS_yes =
 NATIVE_OBJS_no =	lib/backend_native.o lib/x86/kernels.o \
 			lib/x86/md5_x86.o lib/x86/sha1_shani.o \
 			lib/x86/sha256_shani.o lib/x86/sha256_avx2.o \
-			lib/x86/sha512_avx2.o \
+			lib/x86/sha512_avx2.o lib/x86/sha512_avx512.o \
 			lib/x86/keccak_bmi.o lib/x86/keccak_avx2.o \
 			lib/x86/keccak_avx512.o
 NATIVE_OBJS_yes =	lib/nonative.o
@@ -70,6 +70,7 @@ $(SHLIB): $(LIB_OBJS) lib/libmdsum.map
 $(LIB_OBJS): lib/mdsum.h lib/mds_int.h config.mk
 $(NATIVE_OBJS_no): lib/x86/x86.h
 lib/x86/sha512_avx2.o: lib/x86/sha512_x86.h
+lib/x86/sha512_avx512.o: lib/x86/sha512_x86.h
 lib/backend_libmd.o lib/nolibmd.o lib/backend_openssl.o lib/noopenssl.o \
     $(NATIVE_OBJS_no) $(NATIVE_OBJS_yes): \
     lib/mdsum.h lib/mds_int.h config.mk

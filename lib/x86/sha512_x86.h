@@ -1,11 +1,11 @@
 /*
  * x86/sha512_x86.h: the scalar half of the x86-64 SHA-512 kernels
- * (sha512_avx2.c): the round constants and the rounds.
+ * (sha512_avx2.c, sha512_avx512.c): the round constants and the rounds.
  *
  * The rounds run in general registers; the message schedule runs in
- * vector registers, two blocks at a time, and leaves W[t] + K[t] of both
- * blocks in a buffer: the qwords of step k (words 2k and 2k + 1) are
- * { A[2k], A[2k + 1], B[2k], B[2k + 1] }.
+ * vector registers, two (avx2) or four (avx512) blocks at a time, and
+ * leaves W[t] + K[t] of each pair of blocks in a buffer: the qwords of
+ * step k (words 2k and 2k + 1) are { A[2k], A[2k + 1], B[2k], B[2k + 1] }.
  *
  * The round is FIPS 180-4's, regrouped so that neither of its chains is
  * longer than four single-cycle instructions.  With T1 = h + S1(e) +

@@ -20,6 +20,8 @@ void	mds_sha256_blocks_avx2(struct md_state *, const unsigned char *,
 	    size_t);
 void	mds_sha512_blocks_avx2(struct md_state *, const unsigned char *,
 	    size_t);
+void	mds_sha512_blocks_avx512(struct md_state *, const unsigned char *,
+	    size_t);
 void	mds_keccak_absorb_bmi(uint64_t[25], const unsigned char *, size_t,
 	    size_t);
 void	mds_keccak_absorb_avx2(uint64_t[25], const unsigned char *, size_t,
