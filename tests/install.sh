@@ -14,7 +14,7 @@
 # and the like) are passed on to it.  Run from the top of the tree after
 # make all.  Output as in cli_bsd.sh (tap.sh).
 
-# shellcheck disable=SC2086 # $vars splits on purpose
+# shellcheck disable=SC2086 # $ex_flags splits on purpose
 set -u
 
 # shellcheck source-path=SCRIPTDIR
@@ -30,7 +30,15 @@ if [ $# -lt 1 ]; then
 fi
 MAKE_CMD=$1
 shift
-vars="$*"
+# The example is compiled with the build's own CFLAGS and LDFLAGS (a
+# sanitizer build needs its runtime linked in).
+ex_flags=
+for v in "$@"; do
+	case $v in
+	CFLAGS=*)	ex_flags="$ex_flags ${v#CFLAGS=}" ;;
+	LDFLAGS=*)	ex_flags="$ex_flags ${v#LDFLAGS=}" ;;
+	esac
+done
 
 LC_ALL=C
 export LC_ALL
@@ -76,7 +84,7 @@ expected()
 
 # --- install ------------------------------------------------------------
 
-if ! $MAKE_CMD $vars DESTDIR="$D" PREFIX=$P install >"$T/log" 2>&1; then
+if ! $MAKE_CMD "$@" DESTDIR="$D" PREFIX=$P install >"$T/log" 2>&1; then
 	bad "make install failed"
 	bad "$(tail -5 "$T/log")"
 fi
@@ -176,8 +184,8 @@ else
 	*)	bad "pkg-config gives '$flags'" ;;
 	esac
 	# shellcheck disable=SC2086 # flags are words
-	if ! ${CC:-cc} -std=c99 -Wall -Wextra -Werror -o "$T/example" \
-	    "$T/example.c" $flags >"$T/cc.log" 2>&1; then
+	if ! ${CC:-cc} -std=c99 -Wall -Wextra -Werror $ex_flags \
+	    -o "$T/example" "$T/example.c" $flags >"$T/cc.log" 2>&1; then
 		bad "cc failed: $(head -10 "$T/cc.log")"
 	fi
 	verdict "the libmdsum.3 example builds with pkg-config (shared)"
@@ -201,7 +209,7 @@ else
 	verdict "the libmdsum.3 example prints the documented digests"
 
 	# shellcheck disable=SC2046 # flags are words
-	if ${CC:-cc} -std=c99 -o "$T/example-static" "$T/example.c" \
+	if ${CC:-cc} -std=c99 $ex_flags -o "$T/example-static" "$T/example.c" \
 	    $(pkg-config --cflags mdsum) "$D$P/lib/libmdsum.a" \
 	    $(pkg-config --libs-only-other --libs-only-l --static mdsum |
 	    sed 's/-lmdsum//') >"$T/cc.log" 2>&1; then
@@ -216,7 +224,7 @@ fi
 
 # --- WITH_SUM_LINKS and uninstall ---------------------------------------
 
-if ! $MAKE_CMD $vars DESTDIR="$D" PREFIX=$P WITH_SUM_LINKS=yes install \
+if ! $MAKE_CMD "$@" DESTDIR="$D" PREFIX=$P WITH_SUM_LINKS=yes install \
     >"$T/log" 2>&1; then
 	bad "make install WITH_SUM_LINKS=yes failed: $(tail -5 "$T/log")"
 fi
@@ -231,7 +239,7 @@ out=$("$D$P/bin/sha256sum" "$T/abc" 2>&1)
     bad "installed sha256sum: $out"
 verdict "WITH_SUM_LINKS=yes adds md5sum, sha256sum, sha512hsum, keccak256sum"
 
-if ! $MAKE_CMD $vars DESTDIR="$D" PREFIX=$P uninstall >"$T/log" 2>&1; then
+if ! $MAKE_CMD "$@" DESTDIR="$D" PREFIX=$P uninstall >"$T/log" 2>&1; then
 	bad "make uninstall failed: $(tail -5 "$T/log")"
 fi
 left=$(cd "$D" 2>/dev/null && find . -mindepth 1 | head -10)
@@ -244,7 +252,7 @@ if ! have git || ! git rev-parse --git-dir >/dev/null 2>&1; then
 	skip "make dist: a tarball and a SHA256SUMS that mdsum -c accepts" \
 	    "not a git checkout"
 else
-	if ! $MAKE_CMD $vars dist >"$T/log" 2>&1; then
+	if ! $MAKE_CMD "$@" dist >"$T/log" 2>&1; then
 		bad "make dist failed: $(tail -5 "$T/log")"
 	fi
 	v=$(sed -n 's/^VERSION =[	 ]*//p' config.mk)
