@@ -34,5 +34,8 @@ MDS_CFLAGS =	-std=c99 -O2 -fPIC -D_DEFAULT_SOURCE -Ilib \
 		-DMDSUM_VERSION='"$(VERSION)"' \
 		-Wall -Wextra -Wmissing-prototypes -Wconversion
 
-CHECK_CFLAGS !=	pkg-config --cflags check 2>/dev/null || echo
-CHECK_LIBS !=	pkg-config --libs check 2>/dev/null || echo -lcheck
+# The check framework's flags; a cross build names the target's
+# pkg-config, e.g. PKG_CONFIG=aarch64-linux-gnu-pkg-config.
+PKG_CONFIG ?=	pkg-config
+CHECK_CFLAGS !=	$(PKG_CONFIG) --cflags check 2>/dev/null || echo
+CHECK_LIBS !=	$(PKG_CONFIG) --libs check 2>/dev/null || echo -lcheck

@@ -202,8 +202,10 @@ mdt_big_suite(void)
 	Suite *s;
 	TCase *tc;
 
+	/* Tagged "big": CK_EXCLUDE_TAGS=big leaves the suite out. */
 	s = suite_create("big");
 	tc = tcase_create("4gib");
+	tcase_set_tags(tc, "big");
 	tcase_add_checked_fixture(tc, big_setup, big_teardown);
 	/* 2-14 s a test at -O2, room for -O0; CK_TIMEOUT_MULTIPLIER applies */
 	tcase_set_timeout(tc, 240);
@@ -211,6 +213,7 @@ mdt_big_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("one-update");
+	tcase_set_tags(tc, "big");
 	tcase_set_timeout(tc, 240);
 	tcase_add_loop_test(tc, test_big_one_update, 0, (int)NZEROS);
 	suite_add_tcase(s, tc);

@@ -5,7 +5,8 @@
  *
  * Check's environment applies: CK_FORK=no (one process, for gdb),
  * CK_RUN_SUITE / CK_RUN_CASE (run a part), CK_VERBOSITY,
- * CK_TIMEOUT_MULTIPLIER, CK_TAP_LOG_FILE_NAME (TAP output).
+ * CK_TIMEOUT_MULTIPLIER, CK_TAP_LOG_FILE_NAME (TAP output),
+ * CK_EXCLUDE_TAGS=big (all but the >4 GiB suite, whose cases are tagged).
  * MDSUM_TEST_SEED replaces the seed of the differential suite.
  */
 #include <stdio.h>
