@@ -110,7 +110,7 @@ SAN_FLAGS =	-g -fno-omit-frame-pointer -fsanitize=address,undefined \
 		-fno-sanitize-recover=all
 SAN_ENV =	ASAN_OPTIONS=handle_sigbus=0:detect_leaks=1:abort_on_error=0:verify_asan_link_order=0 \
 		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-		CK_EXCLUDE_SUITE=big
+		CK_EXCLUDE_TAGS=big
 
 sanitize:
 	$(MAKE) clean
