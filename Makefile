@@ -90,7 +90,13 @@ tests/run: $(TEST_OBJS) lib/libmdsum.a
 
 $(TEST_OBJS): lib/mdsum.h tests/tests.h config.mk
 
-check: all tests/run
+# tests/eio_shim.so: the LD_PRELOAD library by which tests/fault.sh makes
+# reads fail or files change part-way; built for check only.
+tests/eio_shim.so: tests/eio_shim.c config.mk
+	$(CC) $(MDS_CFLAGS) $(CFLAGS) $(LDFLAGS) -shared -o $@ \
+	    tests/eio_shim.c -ldl
+
+check: all tests/run tests/eio_shim.so
 	tests/run tests/vectors
 	sh tests/cli_bsd.sh bin
 	sh tests/cli_gnu.sh bin
@@ -100,6 +106,7 @@ check: all tests/run
 	sh tests/install.sh "$(MAKE)" "CC=$(CC)" "CFLAGS=$(CFLAGS)" \
 	    "LDFLAGS=$(LDFLAGS)" WITHOUT_OPENSSL=$(WITHOUT_OPENSSL) \
 	    WITHOUT_LIBMD=$(WITHOUT_LIBMD) WITHOUT_ASM=$(WITHOUT_ASM)
+	sh tests/fault.sh bin
 
 # make sanitize: everything rebuilt with AddressSanitizer and
 # UndefinedBehaviorSanitizer, any finding fatal, and make check run on it
@@ -267,6 +274,7 @@ dist: bin/mdsum
 
 clean:
 	rm -f $(ALL_OBJS) lib/libmdsum.a $(SHLIB) tests/run bin/mdsum $(BSD_LINKS) $(SUM_LINKS)
+	rm -f tests/eio_shim.so
 	rm -rf dist
 	rm -f bench/xrp bench/xrp.o bench/xrp_openssl.o bench/xrp_libmd.o
 	rm -f bench/short bench/short.o

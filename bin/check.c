@@ -371,12 +371,14 @@ put_status(const char *name, const char *result)
 {
 	int escape = strchr(name, '\n') != NULL;
 
+	line_begin();
 	if (escape) {
 		putchar('\\');
 		put_escaped(stdout, name);
 	} else
 		fputs(name, stdout);
 	printf(": %s\n", result);
+	line_end();
 }
 
 /* What a verified input produced; returns 0 if it matched. */

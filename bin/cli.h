@@ -7,6 +7,7 @@
 #ifndef CLI_H
 #define CLI_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -102,7 +103,15 @@ struct job_ops {
 void	run_jobs(const struct job_ops *, size_t);
 size_t	default_jobs(void);
 
-/* output.c */
+/*
+ * output.c.  A line of the GNU-style tool is written between line_begin()
+ * and line_end(), which hold the terminating signals meanwhile when
+ * stdout is a regular file (after lines_init()).
+ */
+void	lines_init(void);
+const sigset_t	*line_signals(void);
+void	line_begin(void);
+void	line_end(void);
 int	name_needs_escape(const char *);
 void	put_escaped(FILE *, const char *);
 void	put_json_string(FILE *, const char *);

@@ -63,6 +63,7 @@ print_line(const struct gnu *g, const struct input *in, size_t a)
 	size_t len = mds_alg_digest_len(alg);
 	int escape = g->delim == '\n' && name_needs_escape(in->name);
 
+	line_begin();
 	if (g->json) {
 		fputs("{\"file\":", stdout);
 		put_json_string(stdout, in->name);
@@ -93,6 +94,7 @@ print_line(const struct gnu *g, const struct input *in, size_t a)
 		}
 	}
 	putchar(g->delim);
+	line_end();
 }
 
 static void *

@@ -298,6 +298,7 @@ gnu_main(const char *progname, const struct mds_alg *legacy_alg, int argc,
 	gnu_messages = 1;
 	/* Whole lines at once, as coreutils: parallel runs do not interleave. */
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	lines_init();
 	shortopts = g.legacy ? "bctwz" : "Aa:bcC:j:Rtwz";
 
 	while ((ch = getopt_long(argc, argv, shortopts,

@@ -9,6 +9,7 @@
 #include <err.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -75,6 +76,7 @@ run_jobs(const struct job_ops *ops, size_t nthreads)
 {
 	struct pool p;
 	pthread_t *tids;
+	sigset_t saved;
 	size_t i, started = 0;
 	void *item;
 
@@ -95,9 +97,12 @@ run_jobs(const struct job_ops *ops, size_t nthreads)
 	pthread_mutex_init(&p.lock, NULL);
 	pthread_cond_init(&p.work_cv, NULL);
 	pthread_cond_init(&p.done_cv, NULL);
+	/* Workers never take ^C and the like: the writer does (output.c). */
+	(void)pthread_sigmask(SIG_BLOCK, line_signals(), &saved);
 	for (i = 0; i < nthreads; i++)
 		if (pthread_create(&tids[started], NULL, worker, &p) == 0)
 			started++;
+	(void)pthread_sigmask(SIG_SETMASK, &saved, NULL);
 	if (started == 0)
 		errx(1, "cannot start worker threads");
 

@@ -1,13 +1,72 @@
 /*
- * output.c: printing names the way GNU coreutils does, and the final check
- * that everything written to stdout got there.
+ * output.c: printing names the way GNU coreutils does, lines that go out
+ * whole, and the final check that everything written to stdout got there.
  */
+#include <sys/types.h>
+#include <sys/stat.h>
+
 #include <err.h>
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+
+static sigset_t	held;		/* signals held while a line goes out */
+static sigset_t	line_saved;	/* the mask line_begin replaced */
+static int	hold_lines;	/* stdout is a regular file: hold them */
+
+/*
+ * The GNU-style tool's lines go out whole, so that `mdsum -R dir >
+ * MANIFEST` stopped by ^C, kill or a hangup leaves only complete lines.
+ * Standard output is line-buffered, but a line longer than the buffer
+ * takes several write(2)s, a -z record is not flushed by its NUL, and the
+ * kernel may cut a write to a file short when a fatal signal comes in
+ * the middle of it.  So, when stdout is a regular file, the terminating
+ * signals are blocked from the first byte of a line until it has been
+ * written; the worker threads block them for good (jobs.c), so that they
+ * are delivered to the thread that writes, between two lines.  Other
+ * outputs (pipes, terminals) are left alone: a write to them may block
+ * for ever, and ^C must still work then.
+ */
+void
+lines_init(void)
+{
+	struct stat sb;
+
+	sigemptyset(&held);
+	sigaddset(&held, SIGHUP);
+	sigaddset(&held, SIGINT);
+	sigaddset(&held, SIGQUIT);
+	sigaddset(&held, SIGTERM);
+	hold_lines = fstat(STDOUT_FILENO, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
+/* The signals that lines_init holds, for the worker threads to block. */
+const sigset_t *
+line_signals(void)
+{
+	return &held;
+}
+
+void
+line_begin(void)
+{
+	if (hold_lines)
+		(void)pthread_sigmask(SIG_BLOCK, &held, &line_saved);
+}
+
+/* The line is complete: write it out, then let the signals in. */
+void
+line_end(void)
+{
+	(void)fflush(stdout);
+	if (hold_lines)
+		(void)pthread_sigmask(SIG_SETMASK, &line_saved, NULL);
+}
 
 /*
  * A name with a newline, carriage return or backslash would break the
@@ -104,24 +163,35 @@ put_json_string(FILE *fp, const char *s)
 }
 
 /*
- * Flush stdout; a write error (full disk, closed stdout) is an error.
- * As coreutils, the GNU-style tool says just "write error" when an earlier
- * write failed, and adds the reason when the final flush does.
+ * Flush and close stdout; a write error (full disk, closed stdout) is an
+ * error.  The BSD tools say "stdout: reason".  The GNU-style tool words it
+ * as coreutils' close_stdout does: "write error" alone when an earlier
+ * write failed and closing went well (that write's errno is gone), with
+ * the reason when the final flush or the close fails; a close failing
+ * with EBADF (stdout was closed) is no error when nothing was written.
  */
 int
 close_stdout(void)
 {
-	int earlier = ferror(stdout), now = fflush(stdout) == EOF;
+	int earlier, flushed, closed, e = 0;
 
-	if (!earlier && !now)
+	earlier = ferror(stdout) != 0;
+	errno = 0;
+	flushed = fflush(stdout) != EOF;
+	if (!flushed)
+		e = errno;
+	closed = fclose(stdout) == 0;
+	if (!closed)
+		e = errno;
+	if (!earlier && flushed && (closed || e == EBADF))
 		return 0;
-	if (errno == 0)
-		errno = EIO;
-	if (!gnu_messages)
+	if (!gnu_messages) {
+		errno = e != 0 ? e : EIO;	/* the earlier errno is gone */
 		warn("stdout");
-	else if (now)
+	} else if (e != 0) {
+		errno = e;
 		warn("write error");
-	else
+	} else
 		warnx("write error");
 	return -1;
 }

@@ -7,9 +7,13 @@
  * Only this file includes libarchive's headers; mdsum.h declares the
  * opaque struct mds_archive and struct mds_member.
  */
+#include <sys/types.h>
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -22,7 +26,10 @@
 struct mds_archive {
 	struct archive		*a;
 	int			 fd;
-	int			 opened;	/* archive_read_open_fd was called */
+	int			 can_skip;	/* a regular file: lseek over data */
+	int			 read_err;	/* errno of a failed read or seek */
+	unsigned char		*buf;		/* ARCHIVE_BLOCK bytes, for reads */
+	int			 opened;	/* archive_read_open1 was called */
 	int			 broken;	/* a fatal error: no more reading */
 	int			 in_member;	/* next has returned a member */
 	int64_t			 size;		/* its size by its header, or -1 */
@@ -32,6 +39,9 @@ struct mds_archive {
 static const unsigned char zeros[ZERO_CHUNK];
 
 static int	format_support(struct archive *);
+static la_ssize_t	read_cb(struct archive *, void *, const void **);
+static la_int64_t	skip_cb(struct archive *, void *, la_int64_t);
+static la_int64_t	seek_cb(struct archive *, void *, la_int64_t, int);
 static void	fail(struct mds_archive *, int, int);
 static void	update_all(mds_ctx *, size_t, const void *, size_t);
 static void	update_zeros(mds_ctx *, size_t, int64_t);
@@ -62,17 +72,89 @@ format_support(struct archive *a)
 }
 
 /*
- * Record a failure of libarchive (status r) and set errno: libarchive's
- * errno when it gives one, else EIO.  ARCHIVE_FATAL ends the reading.
+ * libarchive's reads, skips and seeks (zip and 7z seek to their central
+ * directories), as archive_read_open_fd() does them but that the errno of
+ * a failed read(2) or lseek(2) is kept in read_err.  libarchive's words
+ * for such a failure name the descriptor ("Error reading fd 3"), and a
+ * decompressing filter puts its own over them ("truncated gzip input"):
+ * the cause is the system's error, and mds_archive_error() says that.
+ */
+static la_ssize_t
+read_cb(struct archive *a, void *arg, const void **buf)
+{
+	struct mds_archive *ar = arg;
+	ssize_t got;
+
+	*buf = ar->buf;
+	do
+		got = read(ar->fd, ar->buf, ARCHIVE_BLOCK);
+	while (got == -1 && errno == EINTR);
+	if (got == -1) {
+		ar->read_err = errno;
+		archive_set_error(a, ar->read_err, "%s",
+		    strerror(ar->read_err));
+	}
+	return got;
+}
+
+/* Skip whole blocks of a regular file with lseek; 0: read them instead. */
+static la_int64_t
+skip_cb(struct archive *a, void *arg, la_int64_t request)
+{
+	struct mds_archive *ar = arg;
+	off_t old, now;
+
+	if (!ar->can_skip)
+		return 0;
+	request -= request % ARCHIVE_BLOCK;
+	if (request == 0)
+		return 0;
+	if ((old = lseek(ar->fd, 0, SEEK_CUR)) == (off_t)-1 ||
+	    (now = lseek(ar->fd, (off_t)request, SEEK_CUR)) == (off_t)-1) {
+		ar->can_skip = 0;
+		if (errno == ESPIPE)
+			return 0;
+		ar->read_err = errno;
+		archive_set_error(a, ar->read_err, "%s",
+		    strerror(ar->read_err));
+		return -1;
+	}
+	return (la_int64_t)(now - old);
+}
+
+/* Seek, for the formats that can use it; a pipe cannot. */
+static la_int64_t
+seek_cb(struct archive *a, void *arg, la_int64_t offset, int whence)
+{
+	struct mds_archive *ar = arg;
+	off_t r;
+	int e;
+
+	if ((r = lseek(ar->fd, (off_t)offset, whence)) != (off_t)-1)
+		return (la_int64_t)r;
+	e = errno;
+	archive_set_error(a, e, "%s", strerror(e));
+	if (e == ESPIPE)
+		return ARCHIVE_FAILED;
+	ar->read_err = e;
+	return ARCHIVE_FATAL;
+}
+
+/*
+ * Record a failure of libarchive (status r) and set errno: that of a
+ * failed read, else libarchive's when it gives one, else deflt.
+ * ARCHIVE_FATAL ends the reading.
  */
 static void
 fail(struct mds_archive *ar, int r, int deflt)
 {
 	int e = archive_errno(ar->a);
 
-	if (r == ARCHIVE_FATAL)
+	if (r == ARCHIVE_FATAL || ar->read_err != 0)
 		ar->broken = 1;
 	ar->msg = NULL;
+	if (ar->read_err != 0)
+		e = ar->read_err;
 	errno = e > 0 ? e : deflt;
 }
 
@@ -154,6 +236,7 @@ int
 mds_archive_next(struct mds_archive *ar, struct mds_member *m)
 {
 	struct archive_entry *e;
+	struct stat sb;
 	int r;
 
 	memset(m, 0, sizeof(*m));
@@ -165,7 +248,22 @@ mds_archive_next(struct mds_archive *ar, struct mds_member *m)
 	}
 	if (!ar->opened) {
 		ar->opened = 1;
-		r = archive_read_open_fd(ar->a, ar->fd, ARCHIVE_BLOCK);
+		if (fstat(ar->fd, &sb) == -1 ||
+		    (ar->buf = malloc(ARCHIVE_BLOCK)) == NULL) {
+			ar->broken = 1;
+			ar->msg = strerror(errno);
+			return -1;
+		}
+		ar->can_skip = S_ISREG(sb.st_mode);
+		if ((r = archive_read_set_read_callback(ar->a, read_cb)) ==
+		    ARCHIVE_OK &&
+		    (r = archive_read_set_skip_callback(ar->a, skip_cb)) ==
+		    ARCHIVE_OK &&
+		    (r = archive_read_set_seek_callback(ar->a, seek_cb)) ==
+		    ARCHIVE_OK &&
+		    (r = archive_read_set_callback_data(ar->a, ar)) ==
+		    ARCHIVE_OK)
+			r = archive_read_open1(ar->a);
 		if (r != ARCHIVE_OK) {
 			fail(ar, ARCHIVE_FATAL, EIO);
 			return -1;
@@ -281,6 +379,8 @@ mds_archive_error(struct mds_archive *ar)
 
 	if (ar->msg != NULL)
 		return ar->msg;
+	if (ar->read_err != 0)
+		return strerror(ar->read_err);
 	if ((s = archive_error_string(ar->a)) != NULL)
 		return s;
 	return "unknown error";
@@ -302,6 +402,7 @@ mds_archive_close(struct mds_archive *ar)
 	if (ar->opened)
 		r = archive_read_close(ar->a);
 	archive_read_free(ar->a);
+	free(ar->buf);
 	free(ar);
 	if (r != ARCHIVE_OK) {
 		errno = EIO;

@@ -5,11 +5,13 @@
  * loop.  Which of mmap and read is the default for regular files is the
  * one BENCHMARKS.md measured faster: mmap, but for sparse files.
  *
- * A mapped file that is truncated while it is hashed raises SIGBUS on the
- * pages past its new end.  The library catches that signal around its own
- * hashing of mapped memory only (a per-thread jump buffer, so it is right
- * with threads), reports "the file changed" and leaves the process alive;
- * a SIGBUS anywhere else goes to the handler that was there before.
+ * A file that shrinks while it is hashed is reported (info->changed, EIO)
+ * whichever way it is read.  A mapped file that is truncated raises
+ * SIGBUS on the pages past its new end.  The library catches that signal
+ * around its own hashing of mapped memory only (a per-thread jump buffer,
+ * so it is right with threads), reports "the file changed" and leaves the
+ * process alive; a SIGBUS anywhere else goes to the handler that was
+ * there before.
  */
 #define _GNU_SOURCE	/* F_SETPIPE_SZ where the system has it */
 
@@ -206,7 +208,7 @@ mds_update_file(mds_ctx *ctxs, size_t n, int fd, int how,
     struct mds_read_info *info)
 {
 	struct mds_read_info dummy;
-	struct stat sb;
+	struct stat sb, now;
 	off_t start;
 	int64_t got;
 	size_t i;
@@ -253,7 +255,20 @@ mds_update_file(mds_ctx *ctxs, size_t n, int fd, int how,
 				return got;
 		}
 		info->how = "read loop";
-		return hash_loop(ctxs, n, fd, sb.st_size < SMALL_BUF_SIZE);
+		got = hash_loop(ctxs, n, fd, sb.st_size < SMALL_BUF_SIZE);
+		/*
+		 * Shrunk while read, as the mapped path reports it: fewer
+		 * bytes than its size said, and a smaller size now.  (A
+		 * file whose size is only nominal, as in sysfs, keeps it.)
+		 */
+		if (got != -1 && start != -1 && start < sb.st_size &&
+		    got < (int64_t)(sb.st_size - start) &&
+		    fstat(fd, &now) == 0 && now.st_size < sb.st_size) {
+			info->changed = 1;
+			errno = EIO;
+			return -1;
+		}
+		return got;
 	}
 	if (S_ISFIFO(sb.st_mode)) {
 		info->how = "pipe";

@@ -1,0 +1,272 @@
+/*
+ * eio_shim.c: an LD_PRELOAD library for tests/fault.sh that makes one
+ * input fail, or change, part-way through being read, and that can send
+ * SIGINT in the middle of a line of output.  It wraps read(2), pread(2)
+ * and mmap(2), the calls by which mdsum's input engine and the read
+ * callbacks it gives libarchive get at a file's bytes (stdio's own reads,
+ * the manifests of -c, go through libc's internal entry points and are
+ * not seen), and fputs(3).  Driven by the environment:
+ *
+ *	EIO_SHIM_PATH	the file, matched by device and inode: every
+ *			descriptor open on it counts, by whatever name
+ *	EIO_SHIM_FD	or a descriptor number instead (0: a pipe on
+ *			standard input); the offset is then the bytes read
+ *			from it so far when it cannot seek
+ *	EIO_SHIM_AFTER	the offset where things go wrong (default 0); a
+ *			read that would cross it stops at it
+ *	EIO_SHIM_DO	what happens there:
+ *	  eio		(the default) read and pread fail with EIO from that
+ *			offset on, and so does mmap of a range past it
+ *	  unlink	the file is removed, once; reading goes on
+ *	  replace	the file EIO_SHIM_WITH is renamed over it, once;
+ *			reading goes on
+ *	  truncate	the file is cut to EIO_SHIM_AFTER bytes, once; a
+ *			mapping of it also does this, just after it is made,
+ *			so that the file shrinks under the mapping
+ *
+ * Without EIO_SHIM_PATH and EIO_SHIM_FD those calls pass straight through.
+ *
+ *	EIO_SHIM_SIGINT_ON  a string: when fputs(3) writes one containing
+ *			it to stdout, the process is sent SIGINT, as by ^C,
+ *			just after (so in the middle of a line of output)
+ */
+#define _GNU_SOURCE	/* RTLD_NEXT */
+
+#include <sys/types.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum action { DO_EIO, DO_UNLINK, DO_REPLACE, DO_TRUNCATE };
+
+typedef ssize_t	(*read_fn)(int, void *, size_t);
+typedef ssize_t	(*pread_fn)(int, void *, size_t, off_t);
+typedef void	*(*mmap_fn)(void *, size_t, int, int, int, off_t);
+typedef int	(*fputs_fn)(const char *, FILE *);
+
+static pthread_once_t	once = PTHREAD_ONCE_INIT;
+static read_fn		real_read;
+static pread_fn		real_pread;
+static mmap_fn		real_mmap;
+static fputs_fn		real_fputs;
+static const char	*sigint_on;	/* EIO_SHIM_SIGINT_ON */
+static int		active;		/* a target was named */
+static const char	*path;		/* EIO_SHIM_PATH, or NULL */
+static dev_t		target_dev;
+static ino_t		target_ino;
+static int		target_fd = -1;	/* EIO_SHIM_FD, or -1 */
+static int64_t		after;
+static enum action	action = DO_EIO;
+static const char	*with;		/* EIO_SHIM_WITH */
+static int		fired;		/* the one-shot action was done */
+static int64_t		piped;		/* bytes read from target_fd */
+
+ssize_t	read(int, void *, size_t);
+ssize_t	pread(int, void *, size_t, off_t);
+ssize_t	pread64(int, void *, size_t, off_t);
+ssize_t	__read_chk(int, void *, size_t, size_t);
+void	*mmap(void *, size_t, int, int, int, off_t);
+void	*mmap64(void *, size_t, int, int, int, off_t);
+int	fputs(const char *, FILE *);
+
+static void
+init(void)
+{
+	const char *s;
+	struct stat sb;
+
+	/* POSIX leaves converting void * to a function pointer to us. */
+	*(void **)&real_read = dlsym(RTLD_NEXT, "read");
+	*(void **)&real_pread = dlsym(RTLD_NEXT, "pread");
+	*(void **)&real_mmap = dlsym(RTLD_NEXT, "mmap");
+	*(void **)&real_fputs = dlsym(RTLD_NEXT, "fputs");
+	sigint_on = getenv("EIO_SHIM_SIGINT_ON");
+	if (sigint_on != NULL && *sigint_on == '\0')
+		sigint_on = NULL;
+	if ((s = getenv("EIO_SHIM_AFTER")) != NULL)
+		after = strtoll(s, NULL, 10);
+	if ((s = getenv("EIO_SHIM_DO")) != NULL) {
+		if (strcmp(s, "unlink") == 0)
+			action = DO_UNLINK;
+		else if (strcmp(s, "replace") == 0)
+			action = DO_REPLACE;
+		else if (strcmp(s, "truncate") == 0)
+			action = DO_TRUNCATE;
+	}
+	with = getenv("EIO_SHIM_WITH");
+	if ((s = getenv("EIO_SHIM_FD")) != NULL && *s != '\0') {
+		target_fd = (int)strtol(s, NULL, 10);
+		active = 1;
+	} else if ((path = getenv("EIO_SHIM_PATH")) != NULL &&
+	    stat(path, &sb) == 0) {
+		target_dev = sb.st_dev;
+		target_ino = sb.st_ino;
+		active = 1;
+	}
+}
+
+static void
+setup(void)
+{
+	(void)pthread_once(&once, init);
+}
+
+/* Is fd the target? */
+static int
+is_target(int fd)
+{
+	struct stat sb;
+
+	if (!active)
+		return 0;
+	if (target_fd != -1)
+		return fd == target_fd;
+	return fstat(fd, &sb) == 0 && sb.st_dev == target_dev &&
+	    sb.st_ino == target_ino;
+}
+
+/*
+ * The offset has reached `after`: do the action (once, but for EIO);
+ * returns -1 with errno EIO if the call is to fail.
+ */
+static int
+reached(void)
+{
+	int saved = errno;
+
+	if (action == DO_EIO) {
+		errno = EIO;
+		return -1;
+	}
+	if (__atomic_exchange_n(&fired, 1, __ATOMIC_SEQ_CST) != 0 ||
+	    path == NULL)
+		return 0;
+	switch (action) {
+	case DO_UNLINK:
+		(void)unlink(path);
+		break;
+	case DO_REPLACE:
+		if (with != NULL)
+			(void)rename(with, path);
+		break;
+	default:
+		(void)truncate(path, (off_t)after);
+		break;
+	}
+	errno = saved;
+	return 0;
+}
+
+/* Where a read of fd starts: its offset, or for a pipe what it gave. */
+static int64_t
+position(int fd, int *seekable)
+{
+	off_t pos = lseek(fd, 0, SEEK_CUR);
+
+	*seekable = pos != (off_t)-1;
+	if (*seekable)
+		return (int64_t)pos;
+	return __atomic_load_n(&piped, __ATOMIC_SEQ_CST);
+}
+
+/* count cut so that a read at pos stops at `after`. */
+static size_t
+cut(int64_t pos, size_t count)
+{
+	if (pos < after && (uint64_t)(after - pos) < count)
+		return (size_t)(after - pos);
+	return count;
+}
+
+ssize_t
+read(int fd, void *buf, size_t count)
+{
+	ssize_t got;
+	int64_t pos;
+	int seekable;
+
+	setup();
+	if (!is_target(fd))
+		return real_read(fd, buf, count);
+	pos = position(fd, &seekable);
+	if (pos >= after && reached() == -1)
+		return -1;
+	if (action == DO_EIO || !__atomic_load_n(&fired, __ATOMIC_SEQ_CST))
+		count = cut(pos, count);
+	got = real_read(fd, buf, count);
+	if (got > 0 && !seekable)
+		(void)__atomic_fetch_add(&piped, (int64_t)got, __ATOMIC_SEQ_CST);
+	return got;
+}
+
+/* _FORTIFY_SOURCE's read, which a fortified caller may use. */
+ssize_t
+__read_chk(int fd, void *buf, size_t count, size_t buflen)
+{
+	if (count > buflen)
+		abort();
+	return read(fd, buf, count);
+}
+
+ssize_t
+pread(int fd, void *buf, size_t count, off_t off)
+{
+	setup();
+	if (!is_target(fd))
+		return real_pread(fd, buf, count, off);
+	if ((int64_t)off >= after && reached() == -1)
+		return -1;
+	if (action == DO_EIO || !__atomic_load_n(&fired, __ATOMIC_SEQ_CST))
+		count = cut((int64_t)off, count);
+	return real_pread(fd, buf, count, off);
+}
+
+ssize_t
+pread64(int fd, void *buf, size_t count, off_t off)
+{
+	return pread(fd, buf, count, off);
+}
+
+void *
+mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	void *p;
+
+	setup();
+	if (fd < 0 || !is_target(fd))
+		return real_mmap(addr, len, prot, flags, fd, off);
+	if (action != DO_TRUNCATE && (int64_t)off + (int64_t)len > after &&
+	    reached() == -1)
+		return MAP_FAILED;
+	p = real_mmap(addr, len, prot, flags, fd, off);
+	if (p != MAP_FAILED && action == DO_TRUNCATE)
+		(void)reached();
+	return p;
+}
+
+void *
+mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	return mmap(addr, len, prot, flags, fd, off);
+}
+
+int
+fputs(const char *s, FILE *fp)
+{
+	int r;
+
+	setup();
+	r = real_fputs(s, fp);
+	if (fp == stdout && sigint_on != NULL && strstr(s, sigint_on) != NULL)
+		(void)kill(getpid(), SIGINT);
+	return r;
+}
