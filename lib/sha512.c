@@ -193,9 +193,11 @@ sha512_start(void *vst, const struct mds_kernel *k)
 	};
 	struct md_state *st = vst;
 
-	memset(st, 0, sizeof(*st));
+	/* Not the buffer: update and pad write each byte before it is read. */
 	st->k = k;
 	memcpy(st->h.w64, iv, sizeof(iv));
+	st->nbytes = 0;
+	st->fill = 0;
 }
 
 static int
