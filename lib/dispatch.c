@@ -55,6 +55,14 @@ static unsigned int masked;		/* what the spec turned off */
 static int cap = MDS_NLEVELS - 1;	/* the highest level allowed */
 static const struct mds_kernel *pinned;	/* a kernel named, or pinned */
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
+static unsigned int setting_gen = 1;	/* bumped by every change of the above */
+#define KERNEL_CACHE	8		/* families remembered per thread */
+
+static void
+setting_changed(void)
+{
+	(void)__atomic_add_fetch(&setting_gen, 1, __ATOMIC_RELEASE);
+}
 
 #ifdef HAVE_X86_PROBE
 static uint64_t
@@ -196,13 +204,12 @@ cpu_top_level(void)
 	return top;
 }
 
-const struct mds_kernel *
-mds_kernel_for(const char *family)
+static const struct mds_kernel *
+kernel_choose(const char *family)
 {
 	const struct mds_kernel *k;
 	size_t i;
 
-	(void)pthread_once(&probe_once, probe);
 	if (pinned != NULL && strcmp(pinned->family, family) == 0)
 		return pinned;
 	for (i = 0; i < mds_arch_nkernels; i++) {
@@ -212,6 +219,35 @@ mds_kernel_for(const char *family)
 			return k;
 	}
 	return mds_kernel_portable(family);
+}
+
+/*
+ * Every init asks, so the answers are kept per thread, keyed by the
+ * family string's address (each caller passes its own literal) and by
+ * the generation of the setting, which every change of it bumps: a
+ * short message then costs no string compares.
+ */
+const struct mds_kernel *
+mds_kernel_for(const char *family)
+{
+	static __thread struct {
+		const char		*family;
+		const struct mds_kernel	*k;
+		unsigned int		 gen;
+	} cache[KERNEL_CACHE];
+	static __thread unsigned int next;
+	unsigned int gen, i;
+
+	(void)pthread_once(&probe_once, probe);
+	gen = __atomic_load_n(&setting_gen, __ATOMIC_ACQUIRE);
+	for (i = 0; i < KERNEL_CACHE; i++)
+		if (cache[i].family == family && cache[i].gen == gen)
+			return cache[i].k;
+	i = next++ % KERNEL_CACHE;
+	cache[i].family = family;
+	cache[i].k = kernel_choose(family);
+	cache[i].gen = gen;
+	return cache[i].k;
 }
 
 const struct mds_kernel *
@@ -257,6 +293,7 @@ mds_kernel_pin(const struct mds_kernel *k)
 	if (k != NULL && (k->need & features) != k->need)
 		return -1;
 	pinned = k;
+	setting_changed();
 	return 0;
 }
 
@@ -306,6 +343,7 @@ mds_set_cpu_level(const char *name)
 
 	(void)pthread_once(&probe_once, probe);
 	pinned = NULL;
+	setting_changed();
 	if (name == NULL) {
 		spec_from_env();
 		return 0;
@@ -321,6 +359,7 @@ mds_set_cpu_level(const char *name)
 			cap = MDS_NLEVELS - 1;
 			masked = 0;
 			pinned = &mds_arch_kernels[i];
+			setting_changed();
 			return 0;
 		}
 	if (parse_spec(name, &level, &mask) == -1) {
@@ -329,6 +368,7 @@ mds_set_cpu_level(const char *name)
 	}
 	cap = level;
 	masked = mask;
+	setting_changed();
 	return 0;
 }
 
