@@ -411,7 +411,7 @@ deliver(struct run *r, const char *name, const struct content *c)
 			memcpy(in.md[a], c->md[k], mds_alg_digest_len(in.algs[a]));
 		}
 		for (a = 0; a < in.nalgs; a++)
-			print_line(r->g, &in, a);
+			print_line(stdout, r->g, &in, a);
 		return;
 	}
 	first = wanted_range(r, name, &n);
