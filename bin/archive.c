@@ -94,6 +94,7 @@ struct wanted {
 	struct input	*in;
 	size_t		 pos;		/* in the manifest */
 	uint32_t	 bit;
+	int		 again;		/* unresolved: filled anew in pass 2 */
 };
 
 /* One -A run: generating lines (wanted == NULL) or filling inputs. */
@@ -104,7 +105,7 @@ struct run {
 	size_t		 nwanted;
 	const char	*label;		/* the archive, in messages */
 	int		 hash_all;	/* hash every member */
-	int		 pass2;		/* only fill unresolved links */
+	int		 pass2;		/* only fill the inputs marked again */
 	int		 unresolved;	/* a link needs a second pass */
 	int		 cut_short;	/* an archive was not read to its end */
 	int		 status;
@@ -365,7 +366,7 @@ need_of(const struct run *r, const char *name)
 		return r->set.all;
 	first = wanted_range(r, name, &n);
 	for (i = first; i < first + n; i++)
-		if (!r->pass2 || r->wanted[i].in->err == UNRESOLVED)
+		if (!r->pass2 || r->wanted[i].again)
 			need |= r->wanted[i].bit;
 	return need;
 }
@@ -417,7 +418,7 @@ deliver(struct run *r, const char *name, const struct content *c)
 	first = wanted_range(r, name, &n);
 	for (i = first; i < first + n; i++) {
 		w = r->wanted[i].in;
-		if (r->pass2 && w->err != UNRESOLVED)
+		if (r->pass2 && !r->wanted[i].again)
 			continue;
 		if (c->err != 0) {
 			w->err = c->err;
@@ -727,6 +728,7 @@ static void
 read_archive(struct run *r, const char *path)
 {
 	struct stat sb;
+	size_t i;
 	int fd, seekable;
 
 	r->label = path;
@@ -754,7 +756,14 @@ read_archive(struct run *r, const char *path)
 	r->unresolved = 0;
 	read_pass(r, fd);
 	if (r->unresolved) {
-		/* Links to members the manifest does not name. */
+		/*
+		 * Links to members the manifest does not name.  Their names
+		 * are filled anew by every member so named, in order: the
+		 * last one counts, even if an earlier one was filled in the
+		 * first pass.
+		 */
+		for (i = 0; i < r->nwanted; i++)
+			r->wanted[i].again = r->wanted[i].in->err == UNRESOLVED;
 		if (lseek(fd, 0, SEEK_SET) == (off_t)-1) {
 			warn("%s", quotef(path));
 			r->status = 1;

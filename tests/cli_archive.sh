@@ -310,6 +310,60 @@ else
 	skip "-A -c: hard links" "bsdtar not installed"
 fi
 
+# A name stored twice, the second time as a hard link to a member the
+# manifest does not name (tar -r): the last one counts, read from a file
+# (where the link takes a second pass over the archive) as from a pipe.
+# The second pass used to fill the name from its first member and then
+# ignore the link.  (Found by tests/fuzz/fuzz_archive_links.c.)
+if [ -n "$GNUTAR" ]; then
+	mkdir dup1 dup2 || exit 2
+	printf 'old\n' >dup1/a
+	printf 'new\n' >dup2/t
+	ln dup2/t dup2/a
+	tar -cf dup.tar -C dup1 a && tar -rf dup.tar -C dup2 t a || exit 2
+	(cd dup2 && "$M" a) >"$T/dup-new.sums"
+	(cd dup1 && "$M" a) >"$T/dup-old.sums"
+	run -A -c "$T/dup-new.sums" dup.tar
+	want_rc 0
+	want_out "=a: OK"
+	want_err ''
+	cat dup.tar | "$M" -A -c "$T/dup-new.sums" - >"$T/out.pipe" 2>&1 ||
+	    bad "the same from a pipe failed"
+	verdict "-A -c: a name stored again as a hard link: the link counts"
+	run -A -c "$T/dup-old.sums" dup.tar
+	want_rc 1
+	want_out "=a: FAILED"
+	verdict "-A -c: a name stored again as a hard link: not the first copy"
+else
+	skip "-A -c: a name stored again as a hard link" "no GNU tar"
+	skip "-A -c: a name stored again as a hard link" "no GNU tar"
+fi
+# The same when the link's target is in no archive: FAILED, not the
+# first copy, from a file as from a pipe.
+if [ -n "$PY" ]; then
+	"$PY" -c 'import io, sys, tarfile
+t = tarfile.open(sys.argv[1], "w", format=tarfile.GNU_FORMAT)
+i = tarfile.TarInfo("a")
+t.addfile(i, io.BytesIO(b""))
+i = tarfile.TarInfo("a")
+i.type = tarfile.LNKTYPE
+i.linkname = "missing"
+t.addfile(i)
+t.close()' dangling.tar || exit 2
+	printf '' | "$M" -a md5 | sed 's/(-)/(a)/' >"$T/dangling.sums"
+	run -A -c "$T/dangling.sums" dangling.tar
+	want_rc 1
+	want_out "=a: FAILED open or read"
+	want_err "~member a: hard link to missing, which is not in the archive"
+	cat dangling.tar | "$M" -A -c "$T/dangling.sums" - >"$T/out.pipe" \
+	    2>/dev/null && bad "from a pipe: exit status 0"
+	grep -q '^a: FAILED open or read$' "$T/out.pipe" ||
+	    bad "from a pipe: not FAILED open or read"
+	verdict "-A -c: a name stored again as a dangling hard link is FAILED"
+else
+	skip "-A -c: a name stored again as a dangling hard link" "no python3"
+fi
+
 # sparse: holes are zeros, at the end too
 SP=$T/sparse
 mkdir "$SP" || exit 2
