@@ -66,6 +66,7 @@ struct known {
 	struct known	*gnext;		/* pending: the next of its group */
 	struct known	*gtail;		/* head of a pending group: the last */
 	uint64_t	 hash;
+	uint64_t	 seq;		/* its place in the reading */
 	size_t		 bytes;
 	int		 pending;	/* waits for data from a later link */
 	unsigned int	 nlink;		/* head: names the group will have */
@@ -95,6 +96,7 @@ struct wanted {
 	size_t		 pos;		/* in the manifest */
 	uint32_t	 bit;
 	int		 again;		/* unresolved: filled anew in pass 2 */
+	uint64_t	 seq;		/* of the member that filled it */
 };
 
 /* One -A run: generating lines (wanted == NULL) or filling inputs. */
@@ -109,6 +111,7 @@ struct run {
 	int		 unresolved;	/* a link needs a second pass */
 	int		 cut_short;	/* an archive was not read to its end */
 	int		 status;
+	uint64_t	 seq;		/* members read, in all passes */
 	struct store	 keep;
 };
 
@@ -129,7 +132,8 @@ static size_t	wanted_range(const struct run *, const char *, size_t *);
 static uint32_t	need_of(const struct run *, const char *);
 static void	say(const struct run *, const char *, const char *, ...)
 		    __attribute__((format(printf, 3, 4)));
-static void	deliver(struct run *, const char *, const struct content *);
+static void	deliver(struct run *, const char *, const struct content *,
+		    uint64_t);
 static void	resolve(struct run *, struct known *,
 		    const struct content *, const char *);
 static void	resolve_all(struct run *);
@@ -244,6 +248,7 @@ store_put(struct run *r, const char *name, const struct content *c)
 	k->name = (char *)k->md + r->set.mdlen;
 	memcpy(k->name, name, len);
 	k->hash = name_hash(name);
+	k->seq = r->seq;
 	k->bytes = sizeof(*k) + r->set.mdlen + len;
 	k->have = c->have;
 	k->size = c->size;
@@ -389,9 +394,15 @@ say(const struct run *r, const char *name, const char *fmt, ...)
 	warnx("%s: member %s: %s", quotef(r->label), quotef(name), text);
 }
 
-/* The member called name has content c: print its lines, or fill. */
+/*
+ * The member called name, the seq-th read, has content c: print its
+ * lines, or fill the inputs of that name.  A later member of the name
+ * counts over an earlier one, though the earlier one's content may come
+ * later (a cpio link waiting for its data).
+ */
 static void
-deliver(struct run *r, const char *name, const struct content *c)
+deliver(struct run *r, const char *name, const struct content *c,
+    uint64_t seq)
 {
 	static struct input in;
 	struct input *w;
@@ -418,8 +429,10 @@ deliver(struct run *r, const char *name, const struct content *c)
 	first = wanted_range(r, name, &n);
 	for (i = first; i < first + n; i++) {
 		w = r->wanted[i].in;
-		if (r->pass2 && !r->wanted[i].again)
+		if ((r->pass2 && !r->wanted[i].again) ||
+		    seq < r->wanted[i].seq)
 			continue;
+		r->wanted[i].seq = seq;
 		if (c->err != 0) {
 			w->err = c->err;
 			r->status = 1;
@@ -462,7 +475,7 @@ resolve(struct run *r, struct known *head, const struct content *c,
 		}
 		k->pending = 0;
 		content_of(r, k, &kc);
-		deliver(r, k->name, &kc);
+		deliver(r, k->name, &kc, k->seq);
 	}
 }
 
@@ -538,7 +551,7 @@ do_member(struct run *r, struct mds_archive *ar, const struct mds_member *m)
 			resolve(r, t->head, &c, "its data, with a later hard "
 			    "link, could not be read");
 		(void)store_put(r, m->path, &c);
-		deliver(r, m->path, &c);
+		deliver(r, m->path, &c, r->seq);
 		return;
 	}
 
@@ -553,7 +566,7 @@ do_member(struct run *r, struct mds_archive *ar, const struct mds_member *m)
 			k->need = mask;
 			return;
 		}
-		deliver(r, m->path, &c);
+		deliver(r, m->path, &c, r->seq);
 		return;
 	}
 
@@ -562,21 +575,21 @@ do_member(struct run *r, struct mds_archive *ar, const struct mds_member *m)
 		if (t != NULL && t->pending)
 			resolve(r, t->head, &c, NULL);
 		(void)store_put(r, m->path, &c);
-		deliver(r, m->path, &c);
+		deliver(r, m->path, &c, r->seq);
 		return;
 	}
 	if (t == NULL) {
 		if (!r->hash_all) {
 			/* The target was not hashed: the second pass will. */
 			c.have = 0;
-			deliver(r, m->path, &c);
+			deliver(r, m->path, &c, r->seq);
 			return;
 		}
 		say(r, m->path, "hard link to %s, %s", quotef(m->hardlink),
 		    r->keep.evicted ? "which is not in the archive or too far "
 		    "back to be remembered" : "which is not in the archive");
 		c.err = ENOENT;
-		deliver(r, m->path, &c);
+		deliver(r, m->path, &c, r->seq);
 		return;
 	}
 	if (t->pending) {
@@ -597,7 +610,7 @@ do_member(struct run *r, struct mds_archive *ar, const struct mds_member *m)
 		say(r, m->path, "hard link to %s, which could not be read",
 		    quotef(m->hardlink));
 	(void)store_put(r, m->path, &c);
-	deliver(r, m->path, &c);
+	deliver(r, m->path, &c, r->seq);
 }
 
 static const char *
@@ -661,6 +674,7 @@ read_pass(struct run *r, int fd)
 	if ((ar = mds_archive_open_fd(fd)) == NULL)
 		err(1, NULL);
 	while ((rc = mds_archive_next(ar, &m)) != 0) {
+		r->seq++;
 		if (debug_flag && !told && !r->pass2 && rc == 1) {
 			debug_archive(r, ar);
 			told = 1;
@@ -670,7 +684,7 @@ read_pass(struct run *r, int fd)
 				memset(&c, 0, sizeof(c));
 				c.err = EIO;
 				say(r, m.path, "%s", mds_archive_error(ar));
-				deliver(r, m.path, &c);
+				deliver(r, m.path, &c, r->seq);
 			} else if (!r->pass2) {
 				if (last != NULL)
 					warnx("%s: after member %s: %s",
