@@ -580,8 +580,14 @@ do_member(struct run *r, struct mds_archive *ar, const struct mds_member *m)
 	}
 	if (t == NULL) {
 		if (!r->hash_all) {
-			/* The target was not hashed: the second pass will. */
+			/*
+			 * The target was not hashed: the second pass will.
+			 * Kept without digests, so that a later link to this
+			 * name is unresolved too, not resolved to an older
+			 * member of the name.
+			 */
 			c.have = 0;
+			(void)store_put(r, m->path, &c);
 			deliver(r, m->path, &c, r->seq);
 			return;
 		}
@@ -589,6 +595,8 @@ do_member(struct run *r, struct mds_archive *ar, const struct mds_member *m)
 		    r->keep.evicted ? "which is not in the archive or too far "
 		    "back to be remembered" : "which is not in the archive");
 		c.err = ENOENT;
+		/* A later link to this name fails too, as in the first pass. */
+		(void)store_put(r, m->path, &c);
 		deliver(r, m->path, &c, r->seq);
 		return;
 	}
