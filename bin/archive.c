@@ -544,8 +544,15 @@ do_member(struct run *r, struct mds_archive *ar, const struct mds_member *m)
 	mask = r->hash_all ? r->set.all : need;
 	if (t != NULL && t->pending)
 		mask |= t->head->need;
-	if (mask == 0)
+	if (mask == 0) {
+		/*
+		 * Not wanted, but kept without digests, so that a later link
+		 * to this name is not resolved to an older member of it.
+		 */
+		memset(&c, 0, sizeof(c));
+		(void)store_put(r, m->path, &c);
 		return;
+	}
 	if (hash_member(r, ar, m, mask, &c) == -1) {
 		if (t != NULL && t->pending)
 			resolve(r, t->head, &c, "its data, with a later hard "
