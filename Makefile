@@ -32,9 +32,13 @@ LIB_OBJS =	lib/registry.o lib/backend.o lib/dispatch.o lib/ctx.o lib/fd.o \
 LIBS =		$(LIBMD_LIBS_$(WITHOUT_LIBMD)) \
 		$(OPENSSL_LIBS_$(WITHOUT_OPENSSL)) -larchive -lpthread
 
-BIN_OBJS =	bin/mdsum.o bin/bsd.o bin/gnu.o bin/generate.o bin/check.o \
-		bin/walk.o bin/jobs.o bin/output.o bin/quote.o bin/hashfile.o \
-		bin/selftest.o bin/bench.o bin/archive.o
+# The program: main() in mdsum.o, the rest in CLI_OBJS (which the fuzz
+# targets link too).
+CLI_OBJS =	bin/bsd.o bin/gnu.o bin/generate.o bin/check.o \
+		bin/manifest_parse.o bin/walk.o bin/jobs.o bin/output.o \
+		bin/quote.o bin/hashfile.o bin/selftest.o bin/bench.o \
+		bin/archive.o
+BIN_OBJS =	bin/mdsum.o $(CLI_OBJS)
 BSD_LINKS =	bin/md5 bin/sha256 bin/sha512h bin/keccak256
 SUM_LINKS =	bin/md5sum bin/sha256sum bin/sha512hsum bin/keccak256sum
 
@@ -166,11 +170,77 @@ bench/short.o: bench/short.c lib/mdsum.h config.mk
 	$(CC) $(MDS_CFLAGS) -DSHORT_OPENSSL=$(XRP_HAVE_$(WITHOUT_OPENSSL)) \
 	    $(CFLAGS) -c bench/short.c -o $@
 
+# make fuzz [FUZZ_SECONDS=N]: each libFuzzer target of tests/fuzz/ runs
+# for N seconds on its committed seed corpus tests/fuzz/corpus/TARGET/
+# (with tests/fuzz/TARGET.dict if there is one); the inputs it adds go to
+# tests/fuzz/scratch/TARGET/, a crash (or an input running FUZZ_TIMEOUT
+# seconds) to tests/fuzz/crashes/, and any crash fails the run after all
+# targets have run.  clang's fuzzer, address and undefined sanitizers
+# build everything, into tests/fuzz/obj/ apart from the normal objects:
+# the library and CLI_OBJS as two archives, from which each target takes
+# what it uses.  An object is rebuilt when its source, a header, config.mk
+# or this Makefile is newer.  The user's CFLAGS are left out: the
+# sanitizers want these.
+FUZZ_SECONDS =	60
+FUZZ_TIMEOUT =	30
+FUZZ_CC =	clang
+FUZZ_CFLAGS =	-g -O1 -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=all
+FUZZ_TARGETS =	fuzz_manifest fuzz_escape fuzz_archive fuzz_archive_links \
+		fuzz_diff
+FUZZ_OBJ =	tests/fuzz/obj
+FUZZ_DEPS =	lib/*.h lib/x86/*.h bin/cli.h tests/fuzz/fuzz.h config.mk \
+		Makefile
+
+fuzz: fuzz-build
+	status=0; \
+	for t in $(FUZZ_TARGETS); do \
+		mkdir -p tests/fuzz/scratch/$$t tests/fuzz/crashes || exit 1; \
+		dict=; \
+		[ ! -f tests/fuzz/$$t.dict ] || dict=-dict=tests/fuzz/$$t.dict; \
+		echo "== $$t: $(FUZZ_SECONDS) s"; \
+		$(FUZZ_OBJ)/$$t $$dict -max_total_time=$(FUZZ_SECONDS) \
+		    -timeout=$(FUZZ_TIMEOUT) -print_final_stats=1 \
+		    -artifact_prefix=tests/fuzz/crashes/$$t- \
+		    tests/fuzz/scratch/$$t tests/fuzz/corpus/$$t || status=1; \
+	done; \
+	exit $$status
+
+fuzz-build:
+	mkdir -p $(FUZZ_OBJ)
+	@echo "fuzz-build: $(FUZZ_CC) $(FUZZ_CFLAGS) into $(FUZZ_OBJ)/"
+	@for a in mdsum:"$(LIB_OBJS)" cli:"$(CLI_OBJS)"; do \
+		objs=; new=; \
+		for f in $${a#*:}; do \
+			f=$${f%.o}.c; \
+			o=$(FUZZ_OBJ)/`echo "$$f" | tr / _`; o=$${o%.c}.o; \
+			objs="$$objs $$o"; \
+			[ -f "$$o" ] && [ -z "`find $$f $(FUZZ_DEPS) -newer $$o`" ] && \
+			    continue; \
+			echo "$(FUZZ_CC) ... -c $$f -o $$o"; \
+			$(FUZZ_CC) $(MDS_CFLAGS) $(FUZZ_CFLAGS) -c $$f -o $$o || \
+			    exit 1; \
+			new=1; \
+		done; \
+		lib=$(FUZZ_OBJ)/lib$${a%%:*}.a; \
+		[ -f $$lib ] && [ -z "$$new" ] && continue; \
+		rm -f $$lib && $(AR) rcs $$lib $$objs || exit 1; \
+	done
+	@for t in $(FUZZ_TARGETS); do \
+		[ -f $(FUZZ_OBJ)/$$t ] && [ -z "`find tests/fuzz/$$t.c \
+		    $(FUZZ_OBJ)/libmdsum.a $(FUZZ_OBJ)/libcli.a $(FUZZ_DEPS) \
+		    -newer $(FUZZ_OBJ)/$$t`" ] && continue; \
+		echo "$(FUZZ_CC) ... -o $(FUZZ_OBJ)/$$t"; \
+		$(FUZZ_CC) $(MDS_CFLAGS) -Ibin $(FUZZ_CFLAGS) \
+		    -o $(FUZZ_OBJ)/$$t tests/fuzz/$$t.c $(FUZZ_OBJ)/libcli.a \
+		    $(FUZZ_OBJ)/libmdsum.a $(LIBS) || exit 1; \
+	done
+
 # make lint: the manuals through mandoc, the C through cppcheck and
 # clang-tidy, with the configuration in .cppcheck-suppressions and
 # .clang-tidy; any finding fails.
-LINT_SRCS =	lib/*.c lib/x86/*.c bin/*.c tests/*.c bench/*.c
-LINT_DEFS =	-D_DEFAULT_SOURCE -DMDSUM_VERSION='"$(VERSION)"' -Ilib
+LINT_SRCS =	lib/*.c lib/x86/*.c bin/*.c tests/*.c tests/fuzz/*.c bench/*.c
+LINT_DEFS =	-D_DEFAULT_SOURCE -DMDSUM_VERSION='"$(VERSION)"' -Ilib -Ibin
 
 lint:
 	mandoc -Tlint -Wwarning man/md5.1 man/mdsum.1 man/libmdsum.3
@@ -279,5 +349,7 @@ clean:
 	rm -f bench/xrp bench/xrp.o bench/xrp_openssl.o bench/xrp_libmd.o
 	rm -f bench/short bench/short.o
 	rm -rf bench/out
+	rm -rf $(FUZZ_OBJ)
 
-.PHONY: all bench check clean dist install lint sanitize uninstall valgrind
+.PHONY: all bench check clean dist fuzz fuzz-build install lint sanitize \
+	uninstall valgrind

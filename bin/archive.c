@@ -66,6 +66,7 @@ struct known {
 	struct known	*gnext;		/* pending: the next of its group */
 	struct known	*gtail;		/* head of a pending group: the last */
 	uint64_t	 hash;
+	uint64_t	 seq;		/* its place in the reading */
 	size_t		 bytes;
 	int		 pending;	/* waits for data from a later link */
 	unsigned int	 nlink;		/* head: names the group will have */
@@ -94,6 +95,8 @@ struct wanted {
 	struct input	*in;
 	size_t		 pos;		/* in the manifest */
 	uint32_t	 bit;
+	int		 again;		/* unresolved: filled anew in pass 2 */
+	uint64_t	 seq;		/* of the member that filled it */
 };
 
 /* One -A run: generating lines (wanted == NULL) or filling inputs. */
@@ -104,10 +107,11 @@ struct run {
 	size_t		 nwanted;
 	const char	*label;		/* the archive, in messages */
 	int		 hash_all;	/* hash every member */
-	int		 pass2;		/* only fill unresolved links */
+	int		 pass2;		/* only fill the inputs marked again */
 	int		 unresolved;	/* a link needs a second pass */
 	int		 cut_short;	/* an archive was not read to its end */
 	int		 status;
+	uint64_t	 seq;		/* members read, in all passes */
 	struct store	 keep;
 };
 
@@ -128,7 +132,8 @@ static size_t	wanted_range(const struct run *, const char *, size_t *);
 static uint32_t	need_of(const struct run *, const char *);
 static void	say(const struct run *, const char *, const char *, ...)
 		    __attribute__((format(printf, 3, 4)));
-static void	deliver(struct run *, const char *, const struct content *);
+static void	deliver(struct run *, const char *, const struct content *,
+		    uint64_t);
 static void	resolve(struct run *, struct known *,
 		    const struct content *, const char *);
 static void	resolve_all(struct run *);
@@ -243,6 +248,7 @@ store_put(struct run *r, const char *name, const struct content *c)
 	k->name = (char *)k->md + r->set.mdlen;
 	memcpy(k->name, name, len);
 	k->hash = name_hash(name);
+	k->seq = r->seq;
 	k->bytes = sizeof(*k) + r->set.mdlen + len;
 	k->have = c->have;
 	k->size = c->size;
@@ -365,7 +371,7 @@ need_of(const struct run *r, const char *name)
 		return r->set.all;
 	first = wanted_range(r, name, &n);
 	for (i = first; i < first + n; i++)
-		if (!r->pass2 || r->wanted[i].in->err == UNRESOLVED)
+		if (!r->pass2 || r->wanted[i].again)
 			need |= r->wanted[i].bit;
 	return need;
 }
@@ -388,9 +394,15 @@ say(const struct run *r, const char *name, const char *fmt, ...)
 	warnx("%s: member %s: %s", quotef(r->label), quotef(name), text);
 }
 
-/* The member called name has content c: print its lines, or fill. */
+/*
+ * The member called name, the seq-th read, has content c: print its
+ * lines, or fill the inputs of that name.  A later member of the name
+ * counts over an earlier one, though the earlier one's content may come
+ * later (a cpio link waiting for its data).
+ */
 static void
-deliver(struct run *r, const char *name, const struct content *c)
+deliver(struct run *r, const char *name, const struct content *c,
+    uint64_t seq)
 {
 	static struct input in;
 	struct input *w;
@@ -411,14 +423,16 @@ deliver(struct run *r, const char *name, const struct content *c)
 			memcpy(in.md[a], c->md[k], mds_alg_digest_len(in.algs[a]));
 		}
 		for (a = 0; a < in.nalgs; a++)
-			print_line(r->g, &in, a);
+			print_line(stdout, r->g, &in, a);
 		return;
 	}
 	first = wanted_range(r, name, &n);
 	for (i = first; i < first + n; i++) {
 		w = r->wanted[i].in;
-		if (r->pass2 && w->err != UNRESOLVED)
+		if ((r->pass2 && !r->wanted[i].again) ||
+		    seq < r->wanted[i].seq)
 			continue;
+		r->wanted[i].seq = seq;
 		if (c->err != 0) {
 			w->err = c->err;
 			r->status = 1;
@@ -461,7 +475,7 @@ resolve(struct run *r, struct known *head, const struct content *c,
 		}
 		k->pending = 0;
 		content_of(r, k, &kc);
-		deliver(r, k->name, &kc);
+		deliver(r, k->name, &kc, k->seq);
 	}
 }
 
@@ -530,14 +544,21 @@ do_member(struct run *r, struct mds_archive *ar, const struct mds_member *m)
 	mask = r->hash_all ? r->set.all : need;
 	if (t != NULL && t->pending)
 		mask |= t->head->need;
-	if (mask == 0)
+	if (mask == 0) {
+		/*
+		 * Not wanted, but kept without digests, so that a later link
+		 * to this name is not resolved to an older member of it.
+		 */
+		memset(&c, 0, sizeof(c));
+		(void)store_put(r, m->path, &c);
 		return;
+	}
 	if (hash_member(r, ar, m, mask, &c) == -1) {
 		if (t != NULL && t->pending)
 			resolve(r, t->head, &c, "its data, with a later hard "
 			    "link, could not be read");
 		(void)store_put(r, m->path, &c);
-		deliver(r, m->path, &c);
+		deliver(r, m->path, &c, r->seq);
 		return;
 	}
 
@@ -552,7 +573,7 @@ do_member(struct run *r, struct mds_archive *ar, const struct mds_member *m)
 			k->need = mask;
 			return;
 		}
-		deliver(r, m->path, &c);
+		deliver(r, m->path, &c, r->seq);
 		return;
 	}
 
@@ -561,21 +582,29 @@ do_member(struct run *r, struct mds_archive *ar, const struct mds_member *m)
 		if (t != NULL && t->pending)
 			resolve(r, t->head, &c, NULL);
 		(void)store_put(r, m->path, &c);
-		deliver(r, m->path, &c);
+		deliver(r, m->path, &c, r->seq);
 		return;
 	}
 	if (t == NULL) {
 		if (!r->hash_all) {
-			/* The target was not hashed: the second pass will. */
+			/*
+			 * The target was not hashed: the second pass will.
+			 * Kept without digests, so that a later link to this
+			 * name is unresolved too, not resolved to an older
+			 * member of the name.
+			 */
 			c.have = 0;
-			deliver(r, m->path, &c);
+			(void)store_put(r, m->path, &c);
+			deliver(r, m->path, &c, r->seq);
 			return;
 		}
 		say(r, m->path, "hard link to %s, %s", quotef(m->hardlink),
 		    r->keep.evicted ? "which is not in the archive or too far "
 		    "back to be remembered" : "which is not in the archive");
 		c.err = ENOENT;
-		deliver(r, m->path, &c);
+		/* A later link to this name fails too, as in the first pass. */
+		(void)store_put(r, m->path, &c);
+		deliver(r, m->path, &c, r->seq);
 		return;
 	}
 	if (t->pending) {
@@ -596,7 +625,7 @@ do_member(struct run *r, struct mds_archive *ar, const struct mds_member *m)
 		say(r, m->path, "hard link to %s, which could not be read",
 		    quotef(m->hardlink));
 	(void)store_put(r, m->path, &c);
-	deliver(r, m->path, &c);
+	deliver(r, m->path, &c, r->seq);
 }
 
 static const char *
@@ -660,6 +689,7 @@ read_pass(struct run *r, int fd)
 	if ((ar = mds_archive_open_fd(fd)) == NULL)
 		err(1, NULL);
 	while ((rc = mds_archive_next(ar, &m)) != 0) {
+		r->seq++;
 		if (debug_flag && !told && !r->pass2 && rc == 1) {
 			debug_archive(r, ar);
 			told = 1;
@@ -669,7 +699,7 @@ read_pass(struct run *r, int fd)
 				memset(&c, 0, sizeof(c));
 				c.err = EIO;
 				say(r, m.path, "%s", mds_archive_error(ar));
-				deliver(r, m.path, &c);
+				deliver(r, m.path, &c, r->seq);
 			} else if (!r->pass2) {
 				if (last != NULL)
 					warnx("%s: after member %s: %s",
@@ -727,6 +757,7 @@ static void
 read_archive(struct run *r, const char *path)
 {
 	struct stat sb;
+	size_t i;
 	int fd, seekable;
 
 	r->label = path;
@@ -754,7 +785,14 @@ read_archive(struct run *r, const char *path)
 	r->unresolved = 0;
 	read_pass(r, fd);
 	if (r->unresolved) {
-		/* Links to members the manifest does not name. */
+		/*
+		 * Links to members the manifest does not name.  Their names
+		 * are filled anew by every member so named, in order: the
+		 * last one counts, even if an earlier one was filled in the
+		 * first pass.
+		 */
+		for (i = 0; i < r->nwanted; i++)
+			r->wanted[i].again = r->wanted[i].in->err == UNRESOLVED;
 		if (lseek(fd, 0, SEEK_SET) == (off_t)-1) {
 			warn("%s", quotef(path));
 			r->status = 1;

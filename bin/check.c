@@ -20,9 +20,6 @@
 #include "cli.h"
 
 #define MAX_LINE	(4 * 1024 * 1024)	/* longer lines are malformed */
-#define ISWHITE(c)	((c) == ' ' || (c) == '\t')
-
-enum line_kind { LINE_GOOD, LINE_BAD, LINE_AMBIGUOUS, LINE_SKIP };
 
 /* One line of a manifest on its way through the job pool. */
 struct line_item {
@@ -38,47 +35,13 @@ struct manifest {
 	struct gnu		*g;
 	const char		*label;		/* for messages */
 	FILE			*fp;
-	int			 is_stdin;
-	const struct mds_alg	*named;		/* from the manifest's name */
-	int			 reversed;	/* -1 unknown, 0 no, 1 md5 -r */
+	struct line_parser	 lp;		/* is_stdin, named, reversed */
 	uintmax_t		 lineno;
 	int			 read_error;
 	char			*buf;
 	uintmax_t		 n_bad, n_mismatch, n_unreadable, n_ambiguous;
 	int			 properly, matched;
 };
-
-static int
-is_b64(int c)
-{
-	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-	    (c >= '0' && c <= '9') || c == '+' || c == '/';
-}
-
-/* Is d (len bytes) a hex, or with mdsum a base64, digest of alg? */
-static int
-valid_digest(const struct gnu *g, const struct mds_alg *alg, const char *d,
-    size_t len)
-{
-	size_t dl = mds_alg_digest_len(alg), i, pad = (3 - dl % 3) % 3;
-
-	if (len == 2 * dl) {
-		for (i = 0; i < len; i++)
-			if (strchr("0123456789abcdefABCDEF", d[i]) == NULL ||
-			    d[i] == '\0')
-				return 0;
-		return 1;
-	}
-	if (g->legacy || len != (dl + 2) / 3 * 4)
-		return 0;
-	for (i = 0; i < len - pad; i++)
-		if (!is_b64((unsigned char)d[i]))
-			return 0;
-	for (; i < len; i++)
-		if (d[i] != '=')
-			return 0;
-	return 1;
-}
 
 static int
 digest_matches(const struct mds_alg *alg, const char *want, size_t wlen,
@@ -92,204 +55,6 @@ digest_matches(const struct mds_alg *alg, const char *want, size_t wlen,
 		    wlen) == 0;
 	return strlen(digest_text(1, md, len, text)) == wlen &&
 	    memcmp(text, want, wlen) == 0;
-}
-
-/* Undo the escaping of a name in place; -1 if it is not valid. */
-static int
-unescape(char *s, size_t len)
-{
-	char *dst = s;
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		if (s[i] == '\0')
-			return -1;
-		if (s[i] != '\\') {
-			*dst++ = s[i];
-			continue;
-		}
-		if (++i == len)
-			return -1;
-		switch (s[i]) {
-		case 'n':
-			*dst++ = '\n';
-			break;
-		case 'r':
-			*dst++ = '\r';
-			break;
-		case '\\':
-			*dst++ = '\\';
-			break;
-		default:
-			return -1;
-		}
-	}
-	*dst = '\0';
-	return 0;
-}
-
-/* Is alg one of those the user named with -a (or the legacy name)? */
-static int
-alg_allowed(const struct gnu *g, const struct mds_alg *alg)
-{
-	size_t i;
-
-	if (!g->algs_given)
-		return 1;
-	for (i = 0; i < g->nalgs; i++)
-		if (g->algs[i] == alg)
-			return 1;
-	return 0;
-}
-
-/*
- * The algorithm whose tag starts s (followed by a space or '('), setting
- * *len to the tag's length; NULL if s does not start with a tag.
- */
-static const struct mds_alg *
-tag_at(const struct gnu *g, const char *s, size_t *len)
-{
-	char tag[32];
-	size_t n;
-
-	if (g->legacy) {
-		*len = strlen(mds_alg_tag(g->algs[0]));
-		return strncmp(s, mds_alg_tag(g->algs[0]), *len) == 0 ?
-		    g->algs[0] : NULL;
-	}
-	for (n = 0; s[n] != '\0' && s[n] != ' ' && s[n] != '(' &&
-	    n < sizeof(tag) - 1; n++)
-		tag[n] = s[n];
-	tag[n] = '\0';
-	*len = n;
-	return mds_alg_find(tag);
-}
-
-/* The algorithm an untagged digest of len characters belongs to. */
-static const struct mds_alg *
-untagged_alg(const struct manifest *m, const char *d, size_t len,
-    int *ambiguous)
-{
-	const struct gnu *g = m->g;
-	const struct mds_alg *found = NULL, *a;
-	size_t i, nfound = 0;
-
-	*ambiguous = 0;
-	if (g->algs_given) {
-		for (i = 0; i < g->nalgs; i++)
-			if (valid_digest(g, g->algs[i], d, len)) {
-				found = g->algs[i];
-				nfound++;
-			}
-	} else if (m->named != NULL) {
-		if (valid_digest(g, m->named, d, len))
-			return m->named;
-	} else {
-		for (i = 0; (a = mds_alg_at(i)) != NULL; i++)
-			if (valid_digest(g, a, d, len)) {
-				found = a;
-				nfound++;
-			}
-	}
-	if (nfound > 1) {
-		*ambiguous = 1;
-		return NULL;
-	}
-	return found;
-}
-
-/* `TAG (name) = digest`, from just after the '('. */
-static enum line_kind
-parse_tagged(struct manifest *m, char *s, size_t len,
-    const struct mds_alg *alg, int escaped, struct line_item *it)
-{
-	size_t i;
-
-	if (len == 0)
-		return LINE_BAD;
-	for (i = len - 1; i > 0 && s[i] != ')'; i--)
-		continue;
-	if (s[i] != ')')
-		return LINE_BAD;
-	if (escaped && unescape(s, i) == -1)
-		return LINE_BAD;
-	s[i++] = '\0';
-	while (ISWHITE(s[i]))
-		i++;
-	if (s[i++] != '=')
-		return LINE_BAD;
-	while (ISWHITE(s[i]))
-		i++;
-	if (!valid_digest(m->g, alg, s + i, len - i) ||
-	    strlen(s + i) != len - i)
-		return LINE_BAD;
-	it->in.name = s;
-	it->digest = s + i;
-	it->dlen = len - i;
-	it->in.algs[0] = alg;
-	return LINE_GOOD;
-}
-
-static enum line_kind
-parse_line(struct manifest *m, char *s, size_t len, struct line_item *it)
-{
-	const struct mds_alg *alg;
-	size_t i = 0, taglen, dstart;
-	int escaped = 0, ambiguous;
-	enum line_kind kind;
-
-	while (ISWHITE(s[i]))
-		i++;
-	if (s[i] == '\\') {
-		i++;
-		escaped = 1;
-	}
-	if ((alg = tag_at(m->g, s + i, &taglen)) != NULL) {
-		if (!alg_allowed(m->g, alg))
-			return LINE_BAD;
-		i += taglen;
-		if (s[i] == ' ')
-			i++;
-		if (s[i] != '(')
-			return LINE_BAD;
-		i++;
-		kind = parse_tagged(m, s + i, len - i, alg, escaped, it);
-		goto done;
-	}
-
-	/* digest, whitespace, then [ *]name or (md5 -r) name */
-	dstart = i;
-	while (s[i] != '\0' && !ISWHITE(s[i]))
-		i++;
-	if (i >= len)
-		return LINE_BAD;
-	s[i++] = '\0';
-	if ((alg = untagged_alg(m, s + dstart, i - 1 - dstart,
-	    &ambiguous)) == NULL)
-		return ambiguous ? LINE_AMBIGUOUS : LINE_BAD;
-	if (len - dstart < 2 * mds_alg_digest_len(alg) + 2 &&
-	    len - dstart < i - dstart + 1)
-		return LINE_BAD;
-	if (len - i == 1 || (s[i] != ' ' && s[i] != '*')) {
-		/* Never mix the two layouts within one manifest. */
-		if (m->reversed == 0)
-			return LINE_BAD;
-		m->reversed = 1;
-	} else if (m->reversed != 1) {
-		m->reversed = 0;
-		i++;
-	}
-	if (escaped && unescape(s + i, len - i) == -1)
-		return LINE_BAD;
-	it->in.name = s + i;
-	it->digest = s + dstart;
-	it->dlen = strlen(s + dstart);
-	it->in.algs[0] = alg;
-	kind = LINE_GOOD;
-done:
-	if (kind == LINE_GOOD && m->is_stdin && strcmp(it->in.name, "-") == 0)
-		return LINE_BAD;
-	return kind;
 }
 
 /*
@@ -324,6 +89,7 @@ line_next(void *arg)
 {
 	struct manifest *m = arg;
 	struct line_item *it;
+	struct line_fields f;
 	ssize_t len;
 	int toolong;
 	char *copy;
@@ -344,8 +110,13 @@ line_next(void *arg)
 		it->in.nalgs = 1;
 		it->line = copy;
 		it->kind = toolong ? LINE_BAD :
-		    parse_line(m, copy, (size_t)len, it);
-		if (it->kind != LINE_GOOD)
+		    parse_line(&m->lp, copy, (size_t)len, &f);
+		if (it->kind == LINE_GOOD) {
+			it->in.name = f.name;
+			it->in.algs[0] = f.alg;
+			it->digest = f.digest;
+			it->dlen = f.dlen;
+		} else
 			it->digest = copy;
 		return it;
 	}
@@ -480,11 +251,12 @@ manifest_open(struct manifest *m, struct gnu *g, const char *path)
 {
 	memset(m, 0, sizeof(*m));
 	m->g = g;
-	m->reversed = -1;
-	m->is_stdin = strcmp(path, "-") == 0;
-	m->label = m->is_stdin ? "standard input" : path;
-	m->named = m->is_stdin ? NULL : alg_from_name(path);
-	m->fp = m->is_stdin ? stdin : fopen(path, "r");
+	m->lp.g = g;
+	m->lp.reversed = -1;
+	m->lp.is_stdin = strcmp(path, "-") == 0;
+	m->label = m->lp.is_stdin ? "standard input" : path;
+	m->lp.named = m->lp.is_stdin ? NULL : alg_from_name(path);
+	m->fp = m->lp.is_stdin ? stdin : fopen(path, "r");
 	if (m->fp == NULL) {
 		warn("%s", quotef(path));
 		return -1;
@@ -499,7 +271,7 @@ static int
 manifest_finish(struct gnu *g, struct manifest *m, const char *path)
 {
 	free(m->buf);
-	if (m->is_stdin)
+	if (m->lp.is_stdin)
 		clearerr(stdin);
 	else if (fclose(m->fp) != 0 && !m->read_error) {
 		warn("%s", quotef(path));
@@ -672,7 +444,7 @@ gnu_checklist(struct gnu *g, char **files, size_t n)
 		warnx("%s: read error", quotef(m.label));
 		status = 1;
 	}
-	if (!m.is_stdin)
+	if (!m.lp.is_stdin)
 		fclose(m.fp);
 	for (i = 0; i < n; i++) {
 		for (hit = NULL, j = 0; j < nlines && hit == NULL; j++)

@@ -67,7 +67,7 @@ int	gnu_main(const char *, const struct mds_alg *, int, char **);
 
 /* generate.c: print digests of the operands; the one line formatter. */
 int	gnu_generate(struct gnu *, char **, size_t);
-void	print_line(const struct gnu *, const struct input *, size_t);
+void	print_line(FILE *, const struct gnu *, const struct input *, size_t);
 char	*digest_text(int, const unsigned char *, size_t, char *);
 
 /* check.c: -c, --expect and -C. */
@@ -76,6 +76,32 @@ int	gnu_expect(struct gnu *, const char *);
 int	gnu_checklist(struct gnu *, char **, size_t);
 int	gnu_list(void);
 int	gnu_check_archives(struct gnu *, const char *, char **, size_t);
+
+/*
+ * manifest_parse.c: one line of a manifest, as -c reads it.  What the
+ * parser keeps from line to line of one manifest is in a line_parser.
+ * parse_line takes a line of len bytes (no newline; s[len] is NUL, and
+ * NULs within are part of it), cuts it in place and points the fields
+ * into it when it is LINE_GOOD.
+ */
+enum line_kind { LINE_GOOD, LINE_BAD, LINE_AMBIGUOUS, LINE_SKIP };
+struct line_parser {
+	const struct gnu	*g;
+	const struct mds_alg	*named;		/* from the manifest's name */
+	int			 is_stdin;	/* where "-" is no name */
+	int			 reversed;	/* -1 unknown, 0 no, 1 md5 -r */
+};
+struct line_fields {
+	char			*name;
+	char			*digest;	/* as written, NUL-terminated */
+	size_t			 dlen;
+	const struct mds_alg	*alg;
+};
+enum line_kind	parse_line(struct line_parser *, char *, size_t,
+		    struct line_fields *);
+int	valid_digest(const struct gnu *, const struct mds_alg *, const char *,
+	    size_t);
+int	unescape(char *, size_t);
 
 /*
  * archive.c: -A.  gnu_archive_generate prints a line per regular member

@@ -49,15 +49,17 @@ digest_text(int base64, const unsigned char *md, size_t len, char *buf)
 }
 
 static void
-put_digest(const struct gnu *g, const unsigned char *md, size_t len)
+put_digest(FILE *fp, const struct gnu *g, const unsigned char *md,
+    size_t len)
 {
 	char text[2 * MDS_MAX_DIGEST + 1];
 
-	fputs(digest_text(g->base64, md, len, text), stdout);
+	fputs(digest_text(g->base64, md, len, text), fp);
 }
 
+/* One line for digest a of in, to fp (stdout but in tests/fuzz/). */
 void
-print_line(const struct gnu *g, const struct input *in, size_t a)
+print_line(FILE *fp, const struct gnu *g, const struct input *in, size_t a)
 {
 	const struct mds_alg *alg = in->algs[a];
 	size_t len = mds_alg_digest_len(alg);
@@ -65,35 +67,36 @@ print_line(const struct gnu *g, const struct input *in, size_t a)
 
 	line_begin();
 	if (g->json) {
-		fputs("{\"file\":", stdout);
-		put_json_string(stdout, in->name);
-		printf(",\"algorithm\":\"%s\",\"digest\":\"", mds_alg_name(alg));
-		put_digest(g, in->md[a], len);
-		printf("\",\"size\":%lld}", (long long)in->size);
+		fputs("{\"file\":", fp);
+		put_json_string(fp, in->name);
+		fprintf(fp, ",\"algorithm\":\"%s\",\"digest\":\"",
+		    mds_alg_name(alg));
+		put_digest(fp, g, in->md[a], len);
+		fprintf(fp, "\",\"size\":%lld}", (long long)in->size);
 	} else if (g->no_names)
-		put_digest(g, in->md[a], len);
+		put_digest(fp, g, in->md[a], len);
 	else {
 		if (escape)
-			putchar('\\');
+			putc('\\', fp);
 		if (g->tagged) {
-			printf("%s (", mds_alg_tag(alg));
+			fprintf(fp, "%s (", mds_alg_tag(alg));
 			if (escape)
-				put_escaped(stdout, in->name);
+				put_escaped(fp, in->name);
 			else
-				fputs(in->name, stdout);
-			fputs(") = ", stdout);
-			put_digest(g, in->md[a], len);
+				fputs(in->name, fp);
+			fputs(") = ", fp);
+			put_digest(fp, g, in->md[a], len);
 		} else {
-			put_digest(g, in->md[a], len);
-			putchar(' ');
-			putchar(g->binary == 1 ? '*' : ' ');
+			put_digest(fp, g, in->md[a], len);
+			putc(' ', fp);
+			putc(g->binary == 1 ? '*' : ' ', fp);
 			if (escape)
-				put_escaped(stdout, in->name);
+				put_escaped(fp, in->name);
 			else
-				fputs(in->name, stdout);
+				fputs(in->name, fp);
 		}
 	}
-	putchar(g->delim);
+	putc(g->delim, fp);
 	line_end();
 }
 
@@ -155,7 +158,7 @@ gen_emit(void *arg, void *item)
 		gen->status = 1;
 	} else {
 		for (a = 0; a < in->nalgs; a++)
-			print_line(gen->g, in, a);
+			print_line(stdout, gen->g, in, a);
 		gen->bytes += (uint64_t)in->size;
 	}
 	gen->done++;

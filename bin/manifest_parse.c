@@ -1,0 +1,242 @@
+/*
+ * manifest_parse.c: how check mode (check.c) reads one line of a
+ * manifest, apart from the reading of files so that a test harness
+ * (tests/fuzz/fuzz_manifest.c) can call it.  The formats are described
+ * at the top of check.c.
+ */
+#include <string.h>
+
+#include "cli.h"
+
+#define ISWHITE(c)	((c) == ' ' || (c) == '\t')
+
+static int
+is_b64(int c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+	    (c >= '0' && c <= '9') || c == '+' || c == '/';
+}
+
+/* Is d (len bytes) a hex, or with mdsum a base64, digest of alg? */
+int
+valid_digest(const struct gnu *g, const struct mds_alg *alg, const char *d,
+    size_t len)
+{
+	size_t dl = mds_alg_digest_len(alg), i, pad = (3 - dl % 3) % 3;
+
+	if (len == 2 * dl) {
+		for (i = 0; i < len; i++)
+			if (strchr("0123456789abcdefABCDEF", d[i]) == NULL ||
+			    d[i] == '\0')
+				return 0;
+		return 1;
+	}
+	if (g->legacy || len != (dl + 2) / 3 * 4)
+		return 0;
+	for (i = 0; i < len - pad; i++)
+		if (!is_b64((unsigned char)d[i]))
+			return 0;
+	for (; i < len; i++)
+		if (d[i] != '=')
+			return 0;
+	return 1;
+}
+
+/* Undo the escaping of a name in place; -1 if it is not valid. */
+int
+unescape(char *s, size_t len)
+{
+	char *dst = s;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (s[i] == '\0')
+			return -1;
+		if (s[i] != '\\') {
+			*dst++ = s[i];
+			continue;
+		}
+		if (++i == len)
+			return -1;
+		switch (s[i]) {
+		case 'n':
+			*dst++ = '\n';
+			break;
+		case 'r':
+			*dst++ = '\r';
+			break;
+		case '\\':
+			*dst++ = '\\';
+			break;
+		default:
+			return -1;
+		}
+	}
+	*dst = '\0';
+	return 0;
+}
+
+/* Is alg one of those the user named with -a (or the legacy name)? */
+static int
+alg_allowed(const struct gnu *g, const struct mds_alg *alg)
+{
+	size_t i;
+
+	if (!g->algs_given)
+		return 1;
+	for (i = 0; i < g->nalgs; i++)
+		if (g->algs[i] == alg)
+			return 1;
+	return 0;
+}
+
+/*
+ * The algorithm whose tag starts s (followed by a space or '('), setting
+ * *len to the tag's length; NULL if s does not start with a tag.
+ */
+static const struct mds_alg *
+tag_at(const struct gnu *g, const char *s, size_t *len)
+{
+	char tag[32];
+	size_t n;
+
+	if (g->legacy) {
+		*len = strlen(mds_alg_tag(g->algs[0]));
+		return strncmp(s, mds_alg_tag(g->algs[0]), *len) == 0 ?
+		    g->algs[0] : NULL;
+	}
+	for (n = 0; s[n] != '\0' && s[n] != ' ' && s[n] != '(' &&
+	    n < sizeof(tag) - 1; n++)
+		tag[n] = s[n];
+	tag[n] = '\0';
+	*len = n;
+	return mds_alg_find(tag);
+}
+
+/* The algorithm an untagged digest of len characters belongs to. */
+static const struct mds_alg *
+untagged_alg(const struct line_parser *p, const char *d, size_t len,
+    int *ambiguous)
+{
+	const struct gnu *g = p->g;
+	const struct mds_alg *found = NULL, *a;
+	size_t i, nfound = 0;
+
+	*ambiguous = 0;
+	if (g->algs_given) {
+		for (i = 0; i < g->nalgs; i++)
+			if (valid_digest(g, g->algs[i], d, len)) {
+				found = g->algs[i];
+				nfound++;
+			}
+	} else if (p->named != NULL) {
+		if (valid_digest(g, p->named, d, len))
+			return p->named;
+	} else {
+		for (i = 0; (a = mds_alg_at(i)) != NULL; i++)
+			if (valid_digest(g, a, d, len)) {
+				found = a;
+				nfound++;
+			}
+	}
+	if (nfound > 1) {
+		*ambiguous = 1;
+		return NULL;
+	}
+	return found;
+}
+
+/* `TAG (name) = digest`, from just after the '('. */
+static enum line_kind
+parse_tagged(const struct line_parser *p, char *s, size_t len,
+    const struct mds_alg *alg, int escaped, struct line_fields *it)
+{
+	size_t i;
+
+	if (len == 0)
+		return LINE_BAD;
+	for (i = len - 1; i > 0 && s[i] != ')'; i--)
+		continue;
+	if (s[i] != ')')
+		return LINE_BAD;
+	if (escaped && unescape(s, i) == -1)
+		return LINE_BAD;
+	s[i++] = '\0';
+	while (ISWHITE(s[i]))
+		i++;
+	if (s[i++] != '=')
+		return LINE_BAD;
+	while (ISWHITE(s[i]))
+		i++;
+	if (!valid_digest(p->g, alg, s + i, len - i) ||
+	    strlen(s + i) != len - i)
+		return LINE_BAD;
+	it->name = s;
+	it->digest = s + i;
+	it->dlen = len - i;
+	it->alg = alg;
+	return LINE_GOOD;
+}
+
+enum line_kind
+parse_line(struct line_parser *p, char *s, size_t len,
+    struct line_fields *it)
+{
+	const struct mds_alg *alg;
+	size_t i = 0, taglen, dstart;
+	int escaped = 0, ambiguous;
+	enum line_kind kind;
+
+	while (ISWHITE(s[i]))
+		i++;
+	if (s[i] == '\\') {
+		i++;
+		escaped = 1;
+	}
+	if ((alg = tag_at(p->g, s + i, &taglen)) != NULL) {
+		if (!alg_allowed(p->g, alg))
+			return LINE_BAD;
+		i += taglen;
+		if (s[i] == ' ')
+			i++;
+		if (s[i] != '(')
+			return LINE_BAD;
+		i++;
+		kind = parse_tagged(p, s + i, len - i, alg, escaped, it);
+		goto done;
+	}
+
+	/* digest, whitespace, then [ *]name or (md5 -r) name */
+	dstart = i;
+	while (s[i] != '\0' && !ISWHITE(s[i]))
+		i++;
+	if (i >= len)
+		return LINE_BAD;
+	s[i++] = '\0';
+	if ((alg = untagged_alg(p, s + dstart, i - 1 - dstart,
+	    &ambiguous)) == NULL)
+		return ambiguous ? LINE_AMBIGUOUS : LINE_BAD;
+	if (len - dstart < 2 * mds_alg_digest_len(alg) + 2 &&
+	    len - dstart < i - dstart + 1)
+		return LINE_BAD;
+	if (len - i == 1 || (s[i] != ' ' && s[i] != '*')) {
+		/* Never mix the two layouts within one manifest. */
+		if (p->reversed == 0)
+			return LINE_BAD;
+		p->reversed = 1;
+	} else if (p->reversed != 1) {
+		p->reversed = 0;
+		i++;
+	}
+	if (escaped && unescape(s + i, len - i) == -1)
+		return LINE_BAD;
+	it->name = s + i;
+	it->digest = s + dstart;
+	it->dlen = strlen(s + dstart);
+	it->alg = alg;
+	kind = LINE_GOOD;
+done:
+	if (kind == LINE_GOOD && p->is_stdin && strcmp(it->name, "-") == 0)
+		return LINE_BAD;
+	return kind;
+}
