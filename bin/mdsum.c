@@ -8,6 +8,9 @@
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "cli.h"
 
@@ -32,6 +35,16 @@ main(int argc, char **argv)
 	if (argc > 0)
 		argv[0] = (char *)name;
 	setlocale(LC_CTYPE, "");	/* for quoting names in messages */
+#if defined(__GLIBC__) && defined(M_ARENA_MAX)
+	/*
+	 * glibc gives each thread's first malloc an arena of its own, which
+	 * reserves 64 MiB of address space.  Under an address-space limit
+	 * (ulimit -v 64 MiB) that reservation fails, and glibc then maps
+	 * every allocation of the thread separately until the limit is hit.
+	 * The workers allocate little: one shared arena is enough.
+	 */
+	(void)mallopt(M_ARENA_MAX, 1);
+#endif
 	for (i = 0; i < sizeof(bsd_tools) / sizeof(bsd_tools[0]); i++)
 		if (strcmp(name, bsd_tools[i]) == 0)
 			return bsd_main(mds_alg_find(name), argc, argv);
