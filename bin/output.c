@@ -59,13 +59,18 @@ line_begin(void)
 		(void)pthread_sigmask(SIG_BLOCK, &held, &line_saved);
 }
 
-/* The line is complete: write it out, then let the signals in. */
+/*
+ * The line is complete: into a regular file, write it out, then let the
+ * signals in.  Pipes and terminals keep stdio's own buffering, as in
+ * coreutils: a write per line is a cost there with nothing to protect.
+ */
 void
 line_end(void)
 {
+	if (!hold_lines)
+		return;
 	(void)fflush(stdout);
-	if (hold_lines)
-		(void)pthread_sigmask(SIG_SETMASK, &line_saved, NULL);
+	(void)pthread_sigmask(SIG_SETMASK, &line_saved, NULL);
 }
 
 /*
