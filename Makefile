@@ -19,13 +19,13 @@ NATIVE_OBJS_no =	lib/backend_native.o lib/x86/kernels.o \
 			lib/x86/sha256_shani.o lib/x86/sha256_avx2.o \
 			lib/x86/sha512_avx2.o lib/x86/sha512_avx512.o \
 			lib/x86/keccak_bmi.o lib/x86/keccak_avx2.o \
-			lib/x86/keccak_avx512.o
+			lib/x86/keccak_avx512.o lib/x86/mb_kernels.o
 NATIVE_OBJS_yes =	lib/nonative.o
 
 LIB_OBJS =	lib/registry.o lib/backend.o lib/dispatch.o lib/ctx.o lib/fd.o \
 		lib/input.o \
 		lib/mdpad.o lib/md5.o lib/sha1.o lib/sha256.o lib/sha512.o \
-		lib/keccak.o lib/keccakf1600.o lib/archive.o \
+		lib/keccak.o lib/keccakf1600.o lib/archive.o lib/mb_portable.o \
 		$(LIBMD_OBJS_$(WITHOUT_LIBMD)) \
 		$(OPENSSL_OBJS_$(WITHOUT_OPENSSL)) \
 		$(NATIVE_OBJS_$(WITHOUT_ASM))

@@ -54,9 +54,14 @@ static unsigned int features;		/* what the CPU and OS have */
 static unsigned int masked;		/* what the spec turned off */
 static int cap = MDS_NLEVELS - 1;	/* the highest level allowed */
 static const struct mds_kernel *pinned;	/* a kernel named, or pinned */
+static const struct mds_mb_kernel *pinned_mb;	/* a multi-buffer one named */
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
 static unsigned int setting_gen = 1;	/* bumped by every change of the above */
 #define KERNEL_CACHE	8		/* families remembered per thread */
+
+/* What idle lanes of a multi-buffer kernel read. */
+const unsigned char mds_zero_block[MDS_MAX_BLOCK]
+    __attribute__((aligned(64)));
 
 static void
 setting_changed(void)
@@ -262,6 +267,44 @@ mds_kernel_portable(const char *family)
 	return NULL;
 }
 
+/*
+ * Asked once per scheduler, not per message: no cache.  A pinned kernel
+ * (by name, which is how the portable ones are reached) wins for its
+ * family; otherwise the first of the table allowed now.
+ */
+const struct mds_mb_kernel *
+mds_mb_kernel_for(const char *family)
+{
+	const struct mds_mb_kernel *k;
+	size_t i;
+
+	(void)pthread_once(&probe_once, probe);
+	if (pinned_mb != NULL && strcmp(pinned_mb->family, family) == 0)
+		return pinned_mb;
+	for (i = 0; i < mds_arch_nmb_kernels; i++) {
+		k = &mds_arch_mb_kernels[i];
+		if (strcmp(k->family, family) == 0 && k->level <= cap &&
+		    (k->need & features & ~masked) == k->need)
+			return k;
+	}
+	return NULL;
+}
+
+/* The multi-buffer kernel of that name, arch or portable, or NULL. */
+static const struct mds_mb_kernel *
+mb_kernel_named(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < mds_arch_nmb_kernels; i++)
+		if (strcmp(name, mds_arch_mb_kernels[i].name) == 0)
+			return &mds_arch_mb_kernels[i];
+	for (i = 0; i < mds_portable_nmb_kernels; i++)
+		if (strcmp(name, mds_portable_mb_kernels[i].name) == 0)
+			return &mds_portable_mb_kernels[i];
+	return NULL;
+}
+
 /* Both state layouts (md_state, the sponge) begin with the kernel. */
 const char *
 mds_kernel_describe(const void *state)
@@ -336,13 +379,14 @@ mds_cpu_has_level(const char *name)
 int
 mds_set_cpu_level(const char *name)
 {
+	const struct mds_mb_kernel *mb;
 	unsigned int mask;
 	int level;
-
 	size_t i;
 
 	(void)pthread_once(&probe_once, probe);
 	pinned = NULL;
+	pinned_mb = NULL;
 	setting_changed();
 	if (name == NULL) {
 		spec_from_env();
@@ -362,6 +406,17 @@ mds_set_cpu_level(const char *name)
 			setting_changed();
 			return 0;
 		}
+	if ((mb = mb_kernel_named(name)) != NULL) {
+		if ((mb->need & features) != mb->need) {
+			errno = ENOTSUP;
+			return -1;
+		}
+		cap = MDS_NLEVELS - 1;
+		masked = 0;
+		pinned_mb = mb;
+		setting_changed();
+		return 0;
+	}
 	if (parse_spec(name, &level, &mask) == -1) {
 		errno = ENOENT;
 		return -1;
@@ -382,7 +437,13 @@ mds_cpu_kernel_at(size_t i)
 		if ((mds_arch_kernels[k].need & features) ==
 		    mds_arch_kernels[k].need && i-- == 0)
 			return mds_arch_kernels[k].name;
-	return NULL;
+	/* Then the multi-buffer ones, the portable ones last. */
+	for (k = 0; k < mds_arch_nmb_kernels; k++)
+		if ((mds_arch_mb_kernels[k].need & features) ==
+		    mds_arch_mb_kernels[k].need && i-- == 0)
+			return mds_arch_mb_kernels[k].name;
+	return i < mds_portable_nmb_kernels ?
+	    mds_portable_mb_kernels[i].name : NULL;
 }
 
 const char *

@@ -181,6 +181,49 @@ int			 mds_kernel_pin(const struct mds_kernel *);
 /* The name of a feature in need that the CPU lacks, or NULL. */
 const char		*mds_cpu_missing(unsigned int);
 
+/*
+ * Multi-buffer kernels (lanes.c drives them): `lanes` independent messages
+ * hashed side by side, for throughput where one message is bound by the
+ * latency of its dependency chain.  The chaining values are word-major:
+ * word w of lane l is state[w * lanes + l] (uint32_t words for md5 and
+ * sha256, uint64_t for sha512 and keccak, whose 25 words are the whole
+ * sponge state), in the same word order as md_state.h and the sponge's a[].
+ * data[l] points at lane l's next nblocks whole blocks (any alignment), or
+ * is NULL for an idle lane: its column may come back changed, but no
+ * memory is read for it beyond mds_zero_block.  rate is the Keccak rate in
+ * bytes (a multiple of 8, at most MDS_MAX_BLOCK); the others ignore it.
+ * A kernel reads exactly nblocks * block bytes from each busy lane.
+ */
+struct mds_mb_kernel {
+	const char	*family;	/* md5 sha256 sha512 keccak */
+	const char	*name;		/* "sha256-shani-x2" */
+	int		 level;		/* MDS_LEVEL_*: what MDSUM_CPU caps */
+	unsigned int	 need;		/* MDS_CPU_* bits it requires */
+	unsigned int	 lanes;
+	/* With fewer busy lanes the single-stream kernel is faster. */
+	unsigned int	 min_busy;
+	void	(*blocks)(void *, const unsigned char *const *, size_t,
+		    size_t);
+};
+
+#define MDS_MAX_LANES	16
+
+/* MDS_MAX_BLOCK zero bytes, 64-byte aligned: what idle lanes read. */
+extern const unsigned char	mds_zero_block[];
+
+extern const struct mds_mb_kernel	mds_arch_mb_kernels[];
+extern const size_t			mds_arch_nmb_kernels;
+/*
+ * Portable multi-buffer kernels: lane after lane through the portable
+ * block function.  Never chosen by default (no faster than one stream);
+ * pinned by name, they test the scheduler on any architecture.
+ */
+extern const struct mds_mb_kernel	mds_portable_mb_kernels[];
+extern const size_t			mds_portable_nmb_kernels;
+
+/* The best multi-buffer kernel of a family allowed now, or NULL. */
+const struct mds_mb_kernel	*mds_mb_kernel_for(const char *);
+
 /* Unaligned, endian-independent loads and stores. */
 static inline uint32_t
 mds_load_be32(const unsigned char *p)

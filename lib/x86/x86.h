@@ -29,4 +29,16 @@ void	mds_keccak_absorb_avx2(uint64_t[25], const unsigned char *, size_t,
 void	mds_keccak_absorb_avx512(uint64_t[25], const unsigned char *, size_t,
 	    size_t);
 
+/* Multi-buffer kernels: struct mds_mb_kernel's blocks. */
+#define MDS_MB_PROTO(name)						\
+	void name(void *, const unsigned char *const *, size_t, size_t)
+MDS_MB_PROTO(mds_md5_mb_avx2);		/* 8 lanes */
+MDS_MB_PROTO(mds_md5_mb_avx512);	/* 16 lanes */
+MDS_MB_PROTO(mds_sha256_mb_shani);	/* 2 lanes */
+MDS_MB_PROTO(mds_sha256_mb_avx512);	/* 16 lanes */
+MDS_MB_PROTO(mds_sha512_mb_avx2);	/* 4 lanes */
+MDS_MB_PROTO(mds_sha512_mb_avx512);	/* 8 lanes */
+MDS_MB_PROTO(mds_keccak_mb_avx2);	/* 4 lanes */
+MDS_MB_PROTO(mds_keccak_mb_avx512);	/* 8 lanes */
+
 #endif /* MDS_X86_H */

@@ -1,0 +1,17 @@
+/*
+ * x86/mb_kernels.c: the x86-64 multi-buffer kernels, best first within a
+ * family, as measured (BENCHMARKS.md); the first one the CPU has and
+ * MDSUM_CPU allows wins.  On other architectures the table is empty.
+ */
+#include "../mds_int.h"
+#include "x86.h"
+
+#if defined(__x86_64__)
+const struct mds_mb_kernel mds_arch_mb_kernels[] = {
+	{ NULL, NULL, 0, 0, 0, 0, NULL }
+};
+const size_t mds_arch_nmb_kernels = 0;
+#else
+const struct mds_mb_kernel mds_arch_mb_kernels[1];
+const size_t mds_arch_nmb_kernels = 0;
+#endif
