@@ -39,7 +39,7 @@ static const struct md_shape sha512_shape = {
 	128, 16, 0
 };
 
-static const uint64_t K512[80] = {
+const uint64_t mds_sha512_k[80] = {
 	0x428a2f98d728ae22ULL, 0x7137449123ef65cdULL, 0xb5c0fbcfec4d3b2fULL,
 	0xe9b5dba58189dbbcULL, 0x3956c25bf348b538ULL, 0x59f111f1b605d019ULL,
 	0x923f82a4af194f9bULL, 0xab1c5ed5da6d8118ULL, 0xd807aa98a3030242ULL,
@@ -76,7 +76,7 @@ static const uint64_t K512[80] = {
  */
 #define ROUND(a, b, c, d, e, f, g, h, i, w) do {			\
 	uint64_t ab_;							\
-	(h) += K512[i] + (w);						\
+	(h) += mds_sha512_k[i] + (w);						\
 	(h) += CH(e, f, g);						\
 	(h) += BSIG1(e);						\
 	(d) += (h);							\
