@@ -25,7 +25,7 @@ NATIVE_OBJS_yes =	lib/nonative.o
 LIB_OBJS =	lib/registry.o lib/backend.o lib/dispatch.o lib/ctx.o lib/fd.o \
 		lib/input.o \
 		lib/mdpad.o lib/md5.o lib/sha1.o lib/sha256.o lib/sha512.o \
-		lib/keccak.o lib/keccakf1600.o lib/archive.o lib/mb_portable.o \
+		lib/keccak.o lib/keccakf1600.o lib/archive.o lib/mb_portable.o lib/lanes.o \
 		$(LIBMD_OBJS_$(WITHOUT_LIBMD)) \
 		$(OPENSSL_OBJS_$(WITHOUT_OPENSSL)) \
 		$(NATIVE_OBJS_$(WITHOUT_ASM))
@@ -43,7 +43,7 @@ BSD_LINKS =	bin/md5 bin/sha256 bin/sha512h bin/keccak256
 SUM_LINKS =	bin/md5sum bin/sha256sum bin/sha512hsum bin/keccak256sum
 
 TEST_OBJS =	tests/run.o tests/util.o tests/vectors.o tests/diff.o tests/api.o \
-		tests/input.o tests/native.o tests/big.o
+		tests/input.o tests/native.o tests/lanes.o tests/big.o
 
 # Every object of every build variant, for clean.
 ALL_OBJS =	$(LIB_OBJS) lib/backend_libmd.o lib/nolibmd.o \

@@ -38,8 +38,12 @@
 #define PREFETCH_AHEAD	4096			/* how much later */
 #define PIPE_BUF_WANT	(1024 * 1024)		/* pipe buffer to ask for */
 
-/* Set while this thread hashes mapped memory; the handler jumps back. */
-static __thread sigjmp_buf *bus_jump;
+/*
+ * Set while this thread hashes mapped memory; the handler jumps back,
+ * leaving the faulting address for a caller with several mappings.
+ */
+__thread sigjmp_buf *mds_bus_jump;
+__thread void *mds_bus_addr;
 static struct sigaction old_bus;
 static pthread_once_t bus_once = PTHREAD_ONCE_INIT;
 static int bus_ok;
@@ -47,8 +51,10 @@ static int bus_ok;
 static void
 on_sigbus(int sig, siginfo_t *si, void *uc)
 {
-	if (bus_jump != NULL)
-		siglongjmp(*bus_jump, 1);
+	if (mds_bus_jump != NULL) {
+		mds_bus_addr = si->si_addr;
+		siglongjmp(*mds_bus_jump, 1);
+	}
 	/* Not ours: hand it to whoever had it, or die of it as usual. */
 	if ((old_bus.sa_flags & SA_SIGINFO) && old_bus.sa_sigaction != NULL)
 		old_bus.sa_sigaction(sig, si, uc);
@@ -71,6 +77,30 @@ install_bus_handler(void)
 	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
 	sigemptyset(&sa.sa_mask);
 	bus_ok = sigaction(SIGBUS, &sa, &old_bus) == 0;
+}
+
+int
+mds_bus_ready(void)
+{
+	(void)pthread_once(&bus_once, install_bus_handler);
+	return bus_ok;
+}
+
+/*
+ * How MDS_READ_AUTO reads a regular file.  Mapping a hole costs a fault
+ * per page for a page of zeros: a sparse file is read (BENCHMARKS.md: 4.4
+ * times faster).  A small file is read too: mapping it costs more system
+ * calls than its bytes cost to copy, and unmapping in a process with
+ * threads makes the kernel flush other CPUs' TLBs.
+ */
+int
+mds_read_how(const struct stat *sb, int how)
+{
+	if (how != MDS_READ_AUTO)
+		return how;
+	return sb->st_size < MAP_MIN_SIZE ||
+	    (int64_t)sb->st_blocks * 512 + 65536 < sb->st_size ?
+	    MDS_READ_LOOP : MDS_READ_DEFAULT;
 }
 
 static void
@@ -102,10 +132,10 @@ feed_mapped(mds_ctx *ctxs, size_t n, const void *p, size_t len)
 	size_t off, k, step;
 
 	if (sigsetjmp(env, 0) != 0) {
-		bus_jump = NULL;
+		mds_bus_jump = NULL;
 		return -1;
 	}
-	bus_jump = &env;
+	mds_bus_jump = &env;
 	for (off = 0; off < len; off += step) {
 		step = len - off < PREFETCH_CHUNK ? len - off : PREFETCH_CHUNK;
 		/* cppcheck-suppress knownConditionTrueFalse */
@@ -113,7 +143,7 @@ feed_mapped(mds_ctx *ctxs, size_t n, const void *p, size_t len)
 			__builtin_prefetch(c + off + PREFETCH_AHEAD + k, 0, 3);
 		feed(ctxs, n, c + off, step);
 	}
-	bus_jump = NULL;
+	mds_bus_jump = NULL;
 	return 0;
 }
 
@@ -131,8 +161,7 @@ hash_mapped(mds_ctx *ctxs, size_t n, int fd, off_t start, off_t size,
 	size_t len, skip;
 	void *p;
 
-	(void)pthread_once(&bus_once, install_bus_handler);
-	if (!bus_ok || page <= 0)
+	if (!mds_bus_ready() || page <= 0)
 		return -2;	/* no way to survive truncation: read instead */
 	for (off = start; off < size; off += (off_t)(len - skip)) {
 		base = off - off % page;	/* mmap wants page offsets */
@@ -231,19 +260,7 @@ mds_update_file(mds_ctx *ctxs, size_t n, int fd, int how,
 		return -1;
 	}
 	if (S_ISREG(sb.st_mode)) {
-		/*
-		 * Mapping a hole costs a fault per page for a page of zeros:
-		 * a sparse file is read (BENCHMARKS.md: 4.4 times faster).
-		 */
-		/*
-		 * A small file is read: mapping it costs more system calls
-		 * than its bytes cost to copy, and unmapping in a process
-		 * with threads makes the kernel flush other CPUs' TLBs.
-		 */
-		if (how == MDS_READ_AUTO)
-			how = sb.st_size < MAP_MIN_SIZE ||
-			    (int64_t)sb.st_blocks * 512 + 65536 < sb.st_size ?
-			    MDS_READ_LOOP : MDS_READ_DEFAULT;
+		how = mds_read_how(&sb, how);
 		if (sb.st_size >= MAP_MIN_SIZE)
 			(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 		/* From the current offset, as a read would (stdin < file). */

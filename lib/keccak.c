@@ -70,15 +70,28 @@ sponge_update(void *vst, const unsigned char *p, size_t len)
 	}
 }
 
-/* pad10*1 after the domain bits in `pad`, then squeeze 32 bytes. */
+/*
+ * The last block of a message whose final fill (< rate) bytes are tail:
+ * the domain bits in pad, then pad10*1, written to out (rate bytes).
+ */
+void
+mds_sponge_tail(const unsigned char *tail, size_t fill, unsigned char pad,
+    size_t rate, unsigned char *out)
+{
+	if (out != tail)
+		memmove(out, tail, fill);
+	memset(out + fill, 0, rate - fill);
+	out[fill] = pad;
+	out[rate - 1] |= 0x80;
+}
+
+/* The last block, then squeeze 32 bytes. */
 static void
 sponge_final(struct sponge *st, unsigned char pad, unsigned char *out)
 {
 	int i;
 
-	memset(st->buf + st->fill, 0, KECCAK256_RATE - st->fill);
-	st->buf[st->fill] = pad;
-	st->buf[KECCAK256_RATE - 1] |= 0x80;
+	mds_sponge_tail(st->buf, st->fill, pad, KECCAK256_RATE, st->buf);
 	st->k->absorb(st->a, st->buf, 1, KECCAK256_RATE);
 	for (i = 0; i < 4; i++)
 		mds_store_le64(out + 8 * i, st->a[i]);
@@ -116,4 +129,12 @@ const struct mds_impl mds_portable_sha3_256 = {
 const struct mds_impl mds_native_sha3_256 = {
 	"sha3-256", "native", sponge_init_native, sponge_update,
 	sha3_256_final, NULL, mds_kernel_describe
+};
+
+const struct mds_lane_shape mds_keccak256_lanes = {
+	"keccak", NULL, 0x01, 25, KECCAK256_RATE
+};
+
+const struct mds_lane_shape mds_sha3_256_lanes = {
+	"keccak", NULL, 0x06, 25, KECCAK256_RATE
 };

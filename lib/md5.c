@@ -191,3 +191,7 @@ const struct mds_impl mds_native_md5 = {
 	"md5", "native", md5_init_native, md5_update, md5_final, NULL,
 	mds_kernel_describe
 };
+
+const struct mds_lane_shape mds_md5_lanes = {
+	"md5", &md5_shape, 0, 4, 64
+};

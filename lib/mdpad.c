@@ -39,22 +39,26 @@ mds_md_update(struct md_state *st, const struct md_shape *shape,
 	}
 }
 
-/* Append 0x80, zeros and the bit length, and run the last block(s). */
-void
-mds_md_pad(struct md_state *st, const struct md_shape *shape)
+/*
+ * The last block(s) of a message of nbytes bytes whose final fill bytes
+ * are tail: 0x80, zeros and the bit length.  Written to out (two blocks'
+ * room); returns how many blocks, 1 or 2.
+ */
+size_t
+mds_md_tail(const struct md_shape *shape, const unsigned char *tail,
+    size_t fill, uint64_t nbytes, unsigned char *out)
 {
-	size_t bl = shape->block_len, lenpos = bl - shape->len_bytes;
-	uint64_t bits = st->nbytes << 3, high = st->nbytes >> 61;
+	size_t bl = shape->block_len, lenpos = bl - shape->len_bytes, n = 1;
+	uint64_t bits = nbytes << 3, high = nbytes >> 61;
 	unsigned char *len;
 
-	st->buf[st->fill++] = 0x80;
-	if (st->fill > lenpos) {
-		memset(st->buf + st->fill, 0, bl - st->fill);
-		st->k->blocks(st, st->buf, 1);
-		st->fill = 0;
-	}
-	memset(st->buf + st->fill, 0, lenpos - st->fill);
-	len = st->buf + lenpos;
+	if (out != tail)
+		memmove(out, tail, fill);
+	out[fill++] = 0x80;
+	if (fill > lenpos)
+		n = 2;
+	memset(out + fill, 0, n * bl - fill);
+	len = out + (n - 1) * bl + lenpos;
 	if (shape->little_endian)
 		mds_store_le64(len, bits);
 	else {
@@ -65,7 +69,20 @@ mds_md_pad(struct md_state *st, const struct md_shape *shape)
 		}
 		mds_store_be64(len, bits);
 	}
-	st->k->blocks(st, st->buf, 1);
+	return n;
+}
+
+/* Append the padding and the length, and run the last block(s). */
+void
+mds_md_pad(struct md_state *st, const struct md_shape *shape)
+{
+	unsigned char two[2 * sizeof(st->buf)], *out = st->buf;
+
+	/* In place, unless SHA-512's second block is needed. */
+	if (st->fill + 1 + shape->len_bytes > sizeof(st->buf))
+		out = two;
+	st->k->blocks(st, out,
+	    mds_md_tail(shape, st->buf, st->fill, st->nbytes, out));
 	st->fill = 0;
 }
 

@@ -4,6 +4,9 @@
 #ifndef MDS_INT_H
 #define MDS_INT_H
 
+#include <sys/stat.h>
+
+#include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -36,6 +39,26 @@ struct mds_vector {
 	const char	*hex;
 };
 
+/*
+ * How the lane scheduler (lanes.c) hashes an algorithm: the multi-buffer
+ * kernel family, and the padding: Merkle-Damgard by md (the state starts
+ * from the portable init's chaining value) or, md NULL, the Keccak sponge
+ * from zeros with the domain byte pad.  words: chaining words; block: the
+ * block or rate in bytes.
+ */
+struct md_shape;
+struct mds_lane_shape {
+	const char		*family;
+	const struct md_shape	*md;
+	unsigned char		 pad;
+	unsigned int		 words;
+	unsigned int		 block;
+};
+
+extern const struct mds_lane_shape mds_md5_lanes, mds_sha256_lanes;
+extern const struct mds_lane_shape mds_sha512_lanes;
+extern const struct mds_lane_shape mds_keccak256_lanes, mds_sha3_256_lanes;
+
 /* One row of the registry (registry.c). */
 struct mds_alg {
 	const char		*name;
@@ -46,6 +69,7 @@ struct mds_alg {
 	const struct mds_impl	*portable;
 	const char		*prefer[4];	/* measured order of backends */
 	const struct mds_vector	*selftest;	/* ends with a NULL msg */
+	const struct mds_lane_shape *lanes;	/* NULL: no multi-buffer */
 };
 
 /* A backend (backend_*.c, or its no*.c stand-in when not built). */
@@ -117,6 +141,8 @@ struct md_shape {
 void	mds_md_update(struct md_state *, const struct md_shape *,
 	    const unsigned char *, size_t);
 void	mds_md_pad(struct md_state *, const struct md_shape *);
+size_t	mds_md_tail(const struct md_shape *, const unsigned char *, size_t,
+	    uint64_t, unsigned char *);
 void	mds_md_put32(const struct md_state *, int, unsigned char *, size_t);
 void	mds_md_put64(const struct md_state *, unsigned char *, size_t);
 
@@ -132,6 +158,8 @@ void	mds_sha256_blocks_portable(struct md_state *, const unsigned char *, size_t
 void	mds_sha512_blocks_portable(struct md_state *, const unsigned char *, size_t);
 
 /* Keccak-f[1600] (keccakf1600.c) and the sponge (keccak.c). */
+void	mds_sponge_tail(const unsigned char *, size_t, unsigned char, size_t,
+	    unsigned char *);
 void	mds_keccakf1600_portable(uint64_t[25]);
 /* XOR nblocks blocks of rate bytes into the state, permuting after each. */
 void	mds_keccak_absorb_portable(uint64_t[25], const unsigned char *, size_t,
@@ -224,6 +252,17 @@ extern const size_t			mds_portable_nmb_kernels;
 
 /* The best multi-buffer kernel of a family allowed now, or NULL. */
 const struct mds_mb_kernel	*mds_mb_kernel_for(const char *);
+
+/*
+ * input.c: the SIGBUS recovery of mapped input.  mds_bus_ready installs
+ * the handler (0 if it cannot be); while mds_bus_jump is set, a SIGBUS
+ * jumps there with the faulting address in mds_bus_addr.  mds_read_how:
+ * MDS_READ_MMAP or MDS_READ_LOOP for a regular file under how.
+ */
+extern __thread sigjmp_buf	*mds_bus_jump;
+extern __thread void		*mds_bus_addr;
+int	mds_bus_ready(void);
+int	mds_read_how(const struct stat *, int);
 
 /* Unaligned, endian-independent loads and stores. */
 static inline uint32_t

@@ -153,6 +153,57 @@ char	*mds_hex(const unsigned char *, size_t, char *);
 
 /*
  * ------------------------------------------------------------------------
+ * Many messages at once (lanes.c).
+ *
+ * A lane scheduler hashes independent messages side by side, with the
+ * CPU's multi-buffer kernel for the algorithm (mds_lanes_kernel names it;
+ * mds_lanes_width is how many messages it hashes at once, 1 if there is
+ * none, or if a backend other than native is chosen: messages are then
+ * hashed one after another).  Messages are added as buffers, which must
+ * stay as they are until their result is taken, or as descriptors of open
+ * files, read from their current offset as mds_update_file reads them
+ * (regular files mapped or read per how; anything else is read on its own
+ * when its turn comes), which must stay open until then and must not be
+ * given twice at once.  mds_lanes_next hands back the results in the
+ * order the messages were added: it hashes, keeping every lane busy with
+ * the messages added so far, until the oldest one is done, and returns 1
+ * with its result (0 if none is pending, -1 with errno EINVAL on bad
+ * arguments).  A message that cannot be hashed has size -1 and error
+ * set; changed is 1 for a file that shrank while being read (EIO).  The
+ * caller bounds memory by how many messages it keeps pending; each lane
+ * holds at most a 1 MiB window of a file's mapping or a 64 KiB buffer.
+ * A scheduler is for one thread at a time.
+ */
+struct mds_lanes;
+
+struct mds_lane_result {
+	void		*tag;		/* as given when added */
+	int64_t		 size;		/* bytes hashed, or -1 */
+	int		 error;		/* errno, when size is -1 */
+	int		 changed;	/* the file shrank while being read */
+	const char	*how;		/* "memory", "mmap", "read loop", "pipe" */
+	unsigned char	 digest[MDS_MAX_DIGEST];
+};
+
+struct mds_lanes	*mds_lanes_new(const struct mds_alg *);	/* NULL: errno */
+size_t		 mds_lanes_width(const struct mds_lanes *);
+const char	*mds_lanes_kernel(const struct mds_lanes *);
+int		 mds_lanes_add(struct mds_lanes *, const void *, size_t,
+		    void *);
+int		 mds_lanes_add_fd(struct mds_lanes *, int, int, void *);
+size_t		 mds_lanes_pending(const struct mds_lanes *);
+int		 mds_lanes_next(struct mds_lanes *, struct mds_lane_result *);
+void		 mds_lanes_free(struct mds_lanes *);	/* pending ones dropped */
+
+/*
+ * The digests of n independent messages msgs[i] of lens[i] bytes, to
+ * out + i * mds_alg_digest_len(alg), through a lane scheduler.
+ */
+int	 mds_digest_many(const struct mds_alg *, size_t, const void *const *,
+	    const size_t *, unsigned char *);
+
+/*
+ * ------------------------------------------------------------------------
  * Archives (archive.c, over libarchive, which is always linked).
  *
  * The members of an archive in any format and compression the installed

@@ -187,20 +187,26 @@ static const struct mds_vector keccak256_vectors[] = {
  */
 static const struct mds_alg registry[] = {
 	{ "md5", "MD5", { NULL }, 16, 64, &mds_portable_md5,
-	    { "native", "portable", "openssl", "libmd" }, md5_vectors },
+	    { "native", "portable", "openssl", "libmd" }, md5_vectors,
+	    &mds_md5_lanes },
 	{ "sha1", "SHA1", { NULL }, 20, 64, &mds_portable_sha1,
-	    { "native", "openssl", "libmd", "portable" }, sha1_vectors },
+	    { "native", "openssl", "libmd", "portable" }, sha1_vectors,
+	    NULL },
 	{ "sha256", "SHA256", { NULL }, 32, 64, &mds_portable_sha256,
-	    { "native", "openssl", "portable", "libmd" }, sha256_vectors },
+	    { "native", "openssl", "portable", "libmd" }, sha256_vectors,
+	    &mds_sha256_lanes },
 	{ "sha512", "SHA512", { NULL }, 64, 128, &mds_portable_sha512,
-	    { "native", "openssl", "portable", "libmd" }, sha512_vectors },
+	    { "native", "openssl", "portable", "libmd" }, sha512_vectors,
+	    &mds_sha512_lanes },
 	{ "sha512h", "SHA512H", { NULL }, 32, 128, &mds_portable_sha512h,
-	    { "native", "openssl", "portable", "libmd" }, sha512h_vectors },
+	    { "native", "openssl", "portable", "libmd" }, sha512h_vectors,
+	    &mds_sha512_lanes },
 	{ "sha3-256", "SHA3-256", { NULL }, 32, 136, &mds_portable_sha3_256,
-	    { "native", "openssl", "portable" }, sha3_256_vectors },
+	    { "native", "openssl", "portable" }, sha3_256_vectors,
+	    &mds_sha3_256_lanes },
 	{ "keccak256", "KECCAK256", { "KECCAK-256" }, 32, 136,
 	    &mds_portable_keccak256, { "native", "portable" },
-	    keccak256_vectors },
+	    keccak256_vectors, &mds_keccak256_lanes },
 };
 
 #define NALGS	(sizeof(registry) / sizeof(registry[0]))

@@ -251,3 +251,7 @@ const struct mds_impl mds_native_sha256 = {
 	"sha256", "native", sha256_init_native, sha256_update, sha256_final, NULL,
 	mds_kernel_describe
 };
+
+const struct mds_lane_shape mds_sha256_lanes = {
+	"sha256", &sha256_shape, 0, 8, 64
+};

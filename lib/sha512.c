@@ -255,3 +255,7 @@ const struct mds_impl mds_native_sha512h = {
 	"sha512h", "native", sha512_init_native, sha512_update, sha512h_final, NULL,
 	mds_kernel_describe
 };
+
+const struct mds_lane_shape mds_sha512_lanes = {
+	"sha512", &sha512_shape, 0, 8, 128
+};

@@ -67,7 +67,7 @@ expected()
 			echo "usr/local/bin/$name"
 		done
 		echo usr/local/include/mdsum.h
-		for name in libmdsum.a libmdsum.so libmdsum.so.1 libmdsum.so.1.0.0 \
+		for name in libmdsum.a libmdsum.so libmdsum.so.1 libmdsum.so.1.1.0 \
 		    pkgconfig/mdsum.pc; do
 			echo "usr/local/lib/$name"
 		done
@@ -111,7 +111,7 @@ for f in include/mdsum.h lib/libmdsum.a lib/pkgconfig/mdsum.pc \
 	m=$(ls -l "$D$P/$f" | cut -c1-10)
 	[ "$m" = "-rw-r--r--" ] || bad "$f: mode $m, not -rw-r--r--"
 done
-for f in bin/mdsum lib/libmdsum.so.1.0.0; do
+for f in bin/mdsum lib/libmdsum.so.1.1.0; do
 	m=$(ls -l "$D$P/$f" | cut -c1-10)
 	[ "$m" = "-rwxr-xr-x" ] || bad "$f: mode $m, not -rwxr-xr-x"
 done
@@ -139,17 +139,17 @@ verdict "the installed md5, sha256, sha512h, keccak256 and mdsum run"
 
 # --- the shared library -------------------------------------------------
 
-so=$D$P/lib/libmdsum.so.1.0.0
+so=$D$P/lib/libmdsum.so.1.1.0
 if have readelf; then
 	soname=$(readelf -d "$so" | sed -n 's/.*Library soname: \[\(.*\)\].*/\1/p')
 	[ "$soname" = libmdsum.so.1 ] || bad "soname: '$soname'"
-	[ "$(readlink "$D$P/lib/libmdsum.so.1")" = libmdsum.so.1.0.0 ] ||
-	    bad "libmdsum.so.1 does not link to libmdsum.so.1.0.0"
+	[ "$(readlink "$D$P/lib/libmdsum.so.1")" = libmdsum.so.1.1.0 ] ||
+	    bad "libmdsum.so.1 does not link to libmdsum.so.1.1.0"
 	[ "$(readlink "$D$P/lib/libmdsum.so")" = libmdsum.so.1 ] ||
 	    bad "libmdsum.so does not link to libmdsum.so.1"
-	verdict "libmdsum.so.1.0.0 has the soname libmdsum.so.1"
+	verdict "libmdsum.so.1.1.0 has the soname libmdsum.so.1"
 else
-	skip "libmdsum.so.1.0.0 has the soname libmdsum.so.1" "no readelf"
+	skip "libmdsum.so.1.1.0 has the soname libmdsum.so.1" "no readelf"
 fi
 
 if have nm; then

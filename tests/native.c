@@ -189,6 +189,7 @@ START_TEST(test_kernel_names)
 {
 	const struct mds_alg *alg;
 	const char *name, *impl;
+	struct mds_lanes *s;
 	mds_ctx ctx;
 	size_t i, a, users;
 
@@ -200,6 +201,12 @@ START_TEST(test_kernel_names)
 		ck_assert_int_eq(mds_set_cpu_level(name), 0);
 		users = 0;
 		for (a = 0; (alg = mds_alg_at(a)) != NULL; a++) {
+			/* A multi-buffer kernel serves a lane scheduler. */
+			ck_assert_ptr_nonnull(s = mds_lanes_new(alg));
+			impl = mds_lanes_kernel(s);
+			if (impl != NULL && strcmp(impl, name) == 0)
+				users++;
+			mds_lanes_free(s);
 			ck_assert_int_eq(mds_init_backend(&ctx, alg, "native"),
 			    0);
 			impl = mds_ctx_impl(&ctx);
@@ -210,11 +217,17 @@ START_TEST(test_kernel_names)
 		ck_assert_msg(users > 0, "kernel %s: no algorithm uses it",
 		    name);
 	}
-	/* Every kernel of the table the CPU can run was listed. */
+	/*
+	 * Every kernel of the tables the CPU can run was listed, and the
+	 * portable multi-buffer ones.
+	 */
 	for (a = 0, users = 0; a < mds_arch_nkernels; a++)
 		if (mds_cpu_missing(mds_arch_kernels[a].need) == NULL)
 			users++;
-	ck_assert_uint_eq(i, users);
+	for (a = 0; a < mds_arch_nmb_kernels; a++)
+		if (mds_cpu_missing(mds_arch_mb_kernels[a].need) == NULL)
+			users++;
+	ck_assert_uint_eq(i, users + mds_portable_nmb_kernels);
 	errno = 0;
 	ck_assert_int_eq(mds_set_cpu_level("sha256-nosuch"), -1);
 	ck_assert_int_eq(errno, ENOENT);

@@ -1,0 +1,809 @@
+/*
+ * lanes.c: the lane scheduler, and the batch API on it.
+ *
+ * One message cannot go faster than its dependency chain allows; a
+ * multi-buffer kernel hashes a block of each of several messages at once
+ * (dispatch.c picks it).  The scheduler keeps one message per lane: it
+ * feeds each lane the next whole blocks of its own input (a buffer, or a
+ * regular file mapped in windows or read), keeps the partial block at the
+ * end of a chunk until the next chunk completes it, and runs the padding
+ * through the lanes too, so a message of a single short block costs one
+ * lane of one kernel call.  A lane whose message is done takes the next
+ * one waiting.  Digests are handed back in the order messages were added.
+ *
+ * When fewer lanes are busy than the kernel needs to beat one stream
+ * (min_busy), the oldest message is finished alone by the single-stream
+ * kernel.  Without a multi-buffer kernel for the algorithm (or with a
+ * backend other than native chosen), messages are hashed one at a time
+ * through the ordinary interface: same results, same order.
+ *
+ * A file truncated under its mapping raises SIGBUS while a kernel reads
+ * it; the faulting address names the lane, whose message fails with
+ * "changed", and the other lanes go on from the state saved before the
+ * call.
+ */
+#include <sys/types.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mds_int.h"
+
+#define LANE_WINDOW	(1024 * 1024)	/* bytes mapped per lane at a time */
+#define LANE_READ	(64 * 1024)	/* bytes per read(2) per lane */
+#define STEP_BYTES	1024		/* per lane per kernel call: prefetch pace */
+#define PREFETCH_AHEAD	4096
+#define MAX_SPARE	64		/* message records kept for reuse */
+
+enum msg_state { MSG_QUEUED, MSG_BUSY, MSG_DONE };
+
+struct msg {
+	struct msg	*next;		/* in the order added */
+	void		*tag;
+	enum msg_state	 state;
+	const unsigned char *buf;	/* a buffer's bytes, or NULL */
+	size_t		 len;
+	int		 fd;		/* a file's descriptor, or -1 */
+	int		 how;		/* MDS_READ_* */
+	struct mds_lane_result r;
+};
+
+struct lane {
+	struct msg	*m;		/* NULL: idle */
+	/* The chunk of input at hand, past what runs have taken. */
+	const unsigned char *p;
+	size_t		 avail;
+	int		 more;		/* the source has chunks after it */
+	uint64_t	 total;		/* bytes of the message so far */
+	/* The blocks the next kernel call takes. */
+	const unsigned char *run;
+	size_t		 run_blocks;
+	int		 final;		/* run is the padding: then done */
+	/* A partial block waiting for the next chunk, then the padding. */
+	unsigned char	 carry[2 * MDS_MAX_BLOCK];
+	size_t		 carry_fill;
+	/* A file: mapped in windows, or read. */
+	int		 mapped;
+	off_t		 off, start, end;
+	void		*map;
+	size_t		 maplen;
+	unsigned char	*rbuf;		/* LANE_READ bytes, kept for the next */
+};
+
+struct mds_lanes {
+	const struct mds_alg		*alg;
+	const struct mds_lane_shape	*shape;
+	const struct mds_mb_kernel	*k;	/* NULL: one at a time */
+	const struct mds_kernel		*single;	/* for a lane alone */
+	size_t		 width, block, wsize;	/* wsize: bytes per word */
+	size_t		 state_size;		/* bytes of state in use */
+	struct msg	*head, *tail, *queued;	/* queued: first not started */
+	struct msg	*spare;			/* handed back, for reuse */
+	size_t		 nspare;
+	size_t		 pending;
+	struct lane	 lane[MDS_MAX_LANES];
+	uint64_t	 state[25 * MDS_MAX_LANES] __attribute__((aligned(64)));
+	uint64_t	 saved[25 * MDS_MAX_LANES] __attribute__((aligned(64)));
+	unsigned char	 iv[8 * 25];	/* the chaining value a message starts from */
+};
+
+enum { RUN_READY, RUN_FAILED };
+
+static void	lane_release(struct mds_lanes *, struct lane *);
+
+/* Word w of lane l, as 64 bits, and back. */
+static uint64_t
+col_get(const struct mds_lanes *s, size_t w, size_t l)
+{
+	if (s->wsize == 4)
+		return ((const uint32_t *)s->state)[w * s->width + l];
+	return s->state[w * s->width + l];
+}
+
+static void
+col_set(struct mds_lanes *s, size_t w, size_t l, uint64_t v)
+{
+	if (s->wsize == 4)
+		((uint32_t *)s->state)[w * s->width + l] = (uint32_t)v;
+	else
+		s->state[w * s->width + l] = v;
+}
+
+static void
+col_start(struct mds_lanes *s, size_t l)
+{
+	size_t w;
+	uint64_t v;
+
+	for (w = 0; w < s->shape->words; w++) {
+		if (s->wsize == 4) {
+			uint32_t v32;
+
+			memcpy(&v32, s->iv + 4 * w, 4);
+			v = v32;
+		} else
+			memcpy(&v, s->iv + 8 * w, 8);
+		col_set(s, w, l, v);
+	}
+}
+
+/* The digest from lane l's chaining value. */
+static void
+col_digest(const struct mds_lanes *s, size_t l, unsigned char *out)
+{
+	size_t len = mds_alg_digest_len(s->alg), w;
+	unsigned char words[8 * 25];
+	struct md_state st;
+
+	if (s->shape->md == NULL) {
+		for (w = 0; w * 8 < len; w++)
+			mds_store_le64(words + 8 * w, col_get(s, w, l));
+		memcpy(out, words, len);
+		return;
+	}
+	for (w = 0; w < s->shape->words; w++)
+		if (s->wsize == 4)
+			st.h.w32[w] = (uint32_t)col_get(s, w, l);
+		else
+			st.h.w64[w] = col_get(s, w, l);
+	if (s->wsize == 4)
+		mds_md_put32(&st, s->shape->md->little_endian, out, len);
+	else
+		mds_md_put64(&st, out, len);
+}
+
+/* Lane l through the single-stream kernel for nblocks blocks at p. */
+static void
+col_single(struct mds_lanes *s, size_t l, const unsigned char *p,
+    size_t nblocks)
+{
+	const struct mds_kernel *k = s->single;
+	struct md_state st;
+	uint64_t a[25];
+	size_t w;
+
+	if (s->shape->md == NULL) {
+		for (w = 0; w < 25; w++)
+			a[w] = col_get(s, w, l);
+		k->absorb(a, p, nblocks, s->block);
+		for (w = 0; w < 25; w++)
+			col_set(s, w, l, a[w]);
+		return;
+	}
+	for (w = 0; w < s->shape->words; w++)
+		if (s->wsize == 4)
+			st.h.w32[w] = (uint32_t)col_get(s, w, l);
+		else
+			st.h.w64[w] = col_get(s, w, l);
+	k->blocks(&st, p, nblocks);
+	for (w = 0; w < s->shape->words; w++)
+		col_set(s, w, l, s->wsize == 4 ? st.h.w32[w] : st.h.w64[w]);
+}
+
+static void
+msg_fail(struct msg *m, int err, int changed)
+{
+	m->r.size = -1;
+	m->r.error = err;
+	m->r.changed = changed;
+	m->state = MSG_DONE;
+}
+
+static void
+lane_fail(struct mds_lanes *s, struct lane *ln, int err, int changed)
+{
+	msg_fail(ln->m, err, changed);
+	lane_release(s, ln);
+}
+
+static void
+lane_release(struct mds_lanes *s, struct lane *ln)
+{
+	(void)s;
+	if (ln->map != NULL)
+		(void)munmap(ln->map, ln->maplen);
+	ln->map = NULL;
+	ln->m = NULL;
+	ln->run_blocks = 0;
+}
+
+/* Did the file end before the size it had when hashing began? */
+static int
+file_shrank(const struct lane *ln)
+{
+	struct stat now;
+
+	return ln->start < ln->end &&
+	    (off_t)ln->total < ln->end - ln->start &&
+	    fstat(ln->m->fd, &now) == 0 && now.st_size < ln->end;
+}
+
+/*
+ * The next chunk of a file into ln->p and ln->avail: 1, or 0 at its end,
+ * or -1 (the message has failed).
+ */
+static int
+lane_pull(struct mds_lanes *s, struct lane *ln)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	off_t base;
+	size_t skip;
+	ssize_t got;
+	int fd = ln->m->fd;
+
+	if (ln->map != NULL) {
+		(void)munmap(ln->map, ln->maplen);
+		ln->map = NULL;
+	}
+	if (ln->mapped && ln->off < ln->end) {
+		base = ln->off - ln->off % page;
+		skip = (size_t)(ln->off - base);
+		ln->maplen = ln->end - base > LANE_WINDOW ? LANE_WINDOW :
+		    (size_t)(ln->end - base);
+		ln->map = mmap(NULL, ln->maplen, PROT_READ, MAP_SHARED, fd,
+		    base);
+		if (ln->map != MAP_FAILED) {
+			(void)madvise(ln->map, ln->maplen, MADV_SEQUENTIAL);
+			ln->p = (unsigned char *)ln->map + skip;
+			ln->avail = ln->maplen - skip;
+			ln->off = base + (off_t)ln->maplen;
+			ln->total += ln->avail;
+			return 1;
+		}
+		/* Out of address space, say: read the rest instead. */
+		ln->map = NULL;
+		ln->mapped = 0;
+		if (lseek(fd, ln->off, SEEK_SET) == -1) {
+			lane_fail(s, ln, errno, 0);
+			return -1;
+		}
+	}
+	if (ln->mapped) {
+		/* Shrunk within the last page: no SIGBUS, but zeros. */
+		if (file_shrank(ln)) {
+			lane_fail(s, ln, EIO, 1);
+			return -1;
+		}
+		(void)lseek(fd, ln->end, SEEK_SET);
+		return 0;
+	}
+	if (ln->rbuf == NULL &&
+	    posix_memalign((void **)&ln->rbuf, 4096, LANE_READ) != 0) {
+		ln->rbuf = NULL;
+		lane_fail(s, ln, ENOMEM, 0);
+		return -1;
+	}
+	do
+		got = read(fd, ln->rbuf, LANE_READ);
+	while (got == -1 && errno == EINTR);
+	if (got == -1) {
+		lane_fail(s, ln, errno, 0);
+		return -1;
+	}
+	if (got == 0) {
+		if (file_shrank(ln)) {
+			lane_fail(s, ln, EIO, 1);
+			return -1;
+		}
+		return 0;
+	}
+	ln->p = ln->rbuf;
+	ln->avail = (size_t)got;
+	ln->total += (uint64_t)got;
+	return 1;
+}
+
+/*
+ * Set up lane ln's next run: whole blocks of the chunk at hand, a block
+ * completed from the carry, or at the end the padding.  RUN_READY, or
+ * RUN_FAILED (the message is done, failed).
+ */
+static int
+lane_next_run(struct mds_lanes *s, struct lane *ln)
+{
+	size_t n, bl = s->block;
+	int r;
+
+	for (;;) {
+		if (ln->carry_fill > 0 && ln->avail > 0) {
+			n = bl - ln->carry_fill;
+			if (n > ln->avail)
+				n = ln->avail;
+			memcpy(ln->carry + ln->carry_fill, ln->p, n);
+			ln->carry_fill += n;
+			ln->p += n;
+			ln->avail -= n;
+			if (ln->carry_fill == bl) {
+				ln->carry_fill = 0;
+				ln->run = ln->carry;
+				ln->run_blocks = 1;
+				return RUN_READY;
+			}
+		} else if (ln->avail >= bl) {
+			ln->run = ln->p;
+			ln->run_blocks = ln->avail / bl;
+			ln->p += ln->run_blocks * bl;
+			ln->avail -= ln->run_blocks * bl;
+			return RUN_READY;
+		} else if (ln->avail > 0) {
+			memcpy(ln->carry, ln->p, ln->avail);
+			ln->carry_fill = ln->avail;
+			ln->avail = 0;
+		}
+		if (ln->more) {
+			if ((r = lane_pull(s, ln)) == -1)
+				return RUN_FAILED;
+			ln->more = r;
+			continue;
+		}
+		if (s->shape->md != NULL)
+			ln->run_blocks = mds_md_tail(s->shape->md, ln->carry,
+			    ln->carry_fill, ln->total, ln->carry);
+		else {
+			mds_sponge_tail(ln->carry, ln->carry_fill,
+			    s->shape->pad, bl, ln->carry);
+			ln->run_blocks = 1;
+		}
+		ln->run = ln->carry;
+		ln->carry_fill = 0;
+		ln->final = 1;
+		return RUN_READY;
+	}
+}
+
+/* Hash a message that is not a regular file the ordinary way. */
+static void
+msg_single(struct mds_lanes *s, struct msg *m)
+{
+	struct mds_read_info info;
+	mds_ctx ctx;
+	int64_t got;
+
+	if (mds_init(&ctx, s->alg) == -1) {
+		msg_fail(m, errno, 0);
+		return;
+	}
+	if (m->fd == -1) {
+		(void)mds_update(&ctx, m->buf, m->len);
+		got = (int64_t)m->len;
+		m->r.how = "memory";
+	} else {
+		got = mds_update_file(&ctx, 1, m->fd, m->how, &info);
+		m->r.how = info.how;
+		if (got == -1) {
+			msg_fail(m, info.changed ? EIO : errno, info.changed);
+			mds_discard(&ctx);
+			return;
+		}
+	}
+	if (mds_final(&ctx, m->r.digest) == -1) {
+		msg_fail(m, errno, 0);
+		return;
+	}
+	m->r.size = got;
+	m->state = MSG_DONE;
+}
+
+/* Put message m in lane ln; it may be done at once (a failure, a pipe). */
+static void
+lane_start(struct mds_lanes *s, struct lane *ln, struct msg *m)
+{
+	struct stat sb;
+
+	m->state = MSG_BUSY;
+	ln->m = m;
+	ln->total = 0;
+	ln->carry_fill = 0;
+	ln->final = 0;
+	ln->run_blocks = 0;
+	ln->map = NULL;
+	col_start(s, (size_t)(ln - s->lane));
+	if (m->fd == -1) {
+		ln->p = m->buf;
+		ln->avail = m->len;
+		ln->total = m->len;
+		ln->more = 0;
+		m->r.how = "memory";
+		goto first;
+	}
+	if (fstat(m->fd, &sb) == -1) {
+		lane_fail(s, ln, errno, 0);
+		return;
+	}
+	if (S_ISDIR(sb.st_mode)) {
+		lane_fail(s, ln, EISDIR, 0);
+		return;
+	}
+	if (!S_ISREG(sb.st_mode)) {
+		ln->m = NULL;
+		msg_single(s, m);
+		return;
+	}
+	ln->p = NULL;
+	ln->avail = 0;
+	ln->more = 1;
+	ln->end = sb.st_size;
+	if ((ln->start = lseek(m->fd, 0, SEEK_CUR)) == -1)
+		ln->start = 0;
+	ln->off = ln->start;
+	ln->mapped = mds_read_how(&sb, m->how) == MDS_READ_MMAP &&
+	    ln->start < ln->end && mds_bus_ready();
+	if (sb.st_size >= 256 * 1024)
+		(void)posix_fadvise(m->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	m->r.how = ln->mapped ? "mmap" : "read loop";
+first:
+	if (lane_next_run(s, ln) == RUN_FAILED)
+		return;
+}
+
+/* Lane ln's run is through: the next one, or the digest. */
+static void
+lane_advance(struct mds_lanes *s, struct lane *ln)
+{
+	if (!ln->final) {
+		(void)lane_next_run(s, ln);
+		return;
+	}
+	col_digest(s, (size_t)(ln - s->lane), ln->m->r.digest);
+	ln->m->r.size = (int64_t)ln->total;
+	ln->m->state = MSG_DONE;
+	lane_release(s, ln);
+}
+
+/* Start waiting messages in idle lanes; how many lanes are busy. */
+static size_t
+fill_lanes(struct mds_lanes *s)
+{
+	size_t l, busy = 0;
+
+	for (l = 0; l < s->width; l++) {
+		while (s->lane[l].m == NULL && s->queued != NULL) {
+			struct msg *m = s->queued;
+
+			s->queued = m->next;
+			lane_start(s, &s->lane[l], m);
+		}
+		if (s->lane[l].m != NULL)
+			busy++;
+	}
+	return busy;
+}
+
+/* Finish the message in lane ln alone, through the single-stream kernel. */
+static void
+lane_solo(struct mds_lanes *s, struct lane *ln)
+{
+	size_t l = (size_t)(ln - s->lane), n, k, step = STEP_BYTES / s->block;
+
+	while (ln->m != NULL) {
+		for (; ln->run_blocks > 0; ln->run_blocks -= n) {
+			n = ln->run_blocks < step ? ln->run_blocks : step;
+			for (k = 0; k < n * s->block; k += 64)
+				__builtin_prefetch(ln->run + PREFETCH_AHEAD + k,
+				    0, 3);
+			col_single(s, l, ln->run, n);
+			ln->run += n * s->block;
+		}
+		lane_advance(s, ln);
+	}
+}
+
+/* One call of the multi-buffer kernel over every busy lane. */
+static void
+lanes_step(struct mds_lanes *s)
+{
+	const unsigned char *data[MDS_MAX_LANES];
+	size_t l, k, n = STEP_BYTES / s->block;
+	struct lane *ln;
+
+	if (n == 0)
+		n = 1;
+	for (l = 0; l < s->width; l++) {
+		ln = &s->lane[l];
+		data[l] = ln->m != NULL ? ln->run : NULL;
+		if (ln->m != NULL && ln->run_blocks < n)
+			n = ln->run_blocks;
+	}
+	for (l = 0; l < s->width; l++)
+		if (data[l] != NULL && s->lane[l].map != NULL)
+			for (k = 0; k < n * s->block; k += 64)
+				__builtin_prefetch(data[l] + PREFETCH_AHEAD + k,
+				    0, 3);
+	s->k->blocks(s->state, data, n, s->block);
+	for (l = 0; l < s->width; l++) {
+		ln = &s->lane[l];
+		if (ln->m == NULL)
+			continue;
+		ln->run += n * s->block;
+		if ((ln->run_blocks -= n) == 0)
+			lane_advance(s, ln);
+	}
+}
+
+static struct lane *
+lane_of(struct mds_lanes *s, const struct msg *m)
+{
+	size_t l;
+
+	for (l = 0; l < s->width; l++)
+		if (s->lane[l].m == m)
+			return &s->lane[l];
+	return &s->lane[0];	/* not reached: m is the oldest, so started */
+}
+
+/* The lane whose mapping holds addr, or NULL. */
+static struct lane *
+lane_at(struct mds_lanes *s, const void *addr)
+{
+	const unsigned char *a = addr, *b;
+	size_t l;
+
+	for (l = 0; l < s->width; l++) {
+		b = s->lane[l].map;
+		if (s->lane[l].m != NULL && b != NULL && a >= b &&
+		    a < b + s->lane[l].maplen)
+			return &s->lane[l];
+	}
+	return NULL;
+}
+
+/*
+ * Run the lanes until message m is done.  Each step is guarded: a SIGBUS
+ * (a mapped file cut short) fails the lane it came from, and the state
+ * of the others is put back as it was before the step.
+ */
+static void
+run_until(struct mds_lanes *s, struct msg *m)
+{
+	sigjmp_buf env;
+	struct lane *ln;
+	size_t busy, l;
+
+	while (m->state != MSG_DONE) {
+		if (sigsetjmp(env, 0) != 0) {
+			mds_bus_jump = NULL;
+			memcpy(s->state, s->saved, s->state_size);
+			if ((ln = lane_at(s, mds_bus_addr)) != NULL)
+				lane_fail(s, ln, EIO, 1);
+			else
+				for (l = 0; l < s->width; l++)
+					if (s->lane[l].m != NULL &&
+					    s->lane[l].map != NULL)
+						lane_fail(s, &s->lane[l], EIO,
+						    1);
+			continue;
+		}
+		memcpy(s->saved, s->state, s->state_size);
+		mds_bus_jump = &env;
+		busy = fill_lanes(s);
+		if (m->state == MSG_DONE) {
+			mds_bus_jump = NULL;
+			break;
+		}
+		if (busy < s->k->min_busy)
+			lane_solo(s, lane_of(s, m));
+		else
+			lanes_step(s);
+		mds_bus_jump = NULL;
+	}
+}
+
+struct mds_lanes *
+mds_lanes_new(const struct mds_alg *alg)
+{
+	struct mds_lanes *s;
+	const struct mds_mb_kernel *k;
+	struct md_state st;
+	mds_ctx ctx;
+	int native, portable;
+
+	if (alg == NULL) {
+		errno = EINVAL;
+		return NULL;
+	}
+	if (mds_init(&ctx, alg) == -1)
+		return NULL;
+	native = strcmp(mds_ctx_backend(&ctx), "native") == 0;
+	portable = strcmp(mds_ctx_backend(&ctx), "portable") == 0;
+	mds_discard(&ctx);
+	if ((s = calloc(1, sizeof(*s))) == NULL)
+		return NULL;
+	s->alg = alg;
+	s->shape = alg->lanes;
+	s->width = 1;
+	/*
+	 * The portable backend takes only a portable kernel (pinned by
+	 * name, for tests); other backends none.
+	 */
+	k = s->shape != NULL ? mds_mb_kernel_for(s->shape->family) : NULL;
+	if (k != NULL && (native ||
+	    (portable && k->level == MDS_LEVEL_PORTABLE))) {
+		s->k = k;
+		s->single = native ? mds_kernel_for(s->shape->family) :
+		    mds_kernel_portable(s->shape->family);
+		s->width = s->k->lanes;
+		s->block = s->shape->block;
+		s->wsize = s->shape->md != NULL &&
+		    s->shape->md->block_len == 64 ? 4 : 8;
+		s->state_size = s->shape->words * s->width * s->wsize;
+		/* The initial chaining value: the portable code's. */
+		if (s->shape->md != NULL) {
+			(void)alg->portable->init(&st);
+			memcpy(s->iv, &st.h, s->shape->words * s->wsize);
+		}
+	}
+	return s;
+}
+
+size_t
+mds_lanes_width(const struct mds_lanes *s)
+{
+	return s->width;
+}
+
+const char *
+mds_lanes_kernel(const struct mds_lanes *s)
+{
+	mds_ctx ctx;
+	const char *name;
+
+	if (s->k != NULL)
+		return s->k->name;
+	if (mds_init(&ctx, s->alg) == -1)
+		return NULL;
+	name = mds_ctx_impl(&ctx);
+	mds_discard(&ctx);
+	return name;
+}
+
+size_t
+mds_lanes_pending(const struct mds_lanes *s)
+{
+	return s->pending;
+}
+
+static int
+lanes_add(struct mds_lanes *s, const void *buf, size_t len, int fd, int how,
+    void *tag)
+{
+	struct msg *m;
+
+	if ((m = s->spare) != NULL) {
+		s->spare = m->next;
+		s->nspare--;
+		memset(m, 0, sizeof(*m));
+	} else if ((m = calloc(1, sizeof(*m))) == NULL)
+		return -1;
+	m->tag = tag;
+	m->buf = buf;
+	m->len = len;
+	m->fd = fd;
+	m->how = how;
+	m->state = MSG_QUEUED;
+	if (s->tail != NULL)
+		s->tail->next = m;
+	else
+		s->head = m;
+	s->tail = m;
+	if (s->queued == NULL)
+		s->queued = m;
+	s->pending++;
+	return 0;
+}
+
+int
+mds_lanes_add(struct mds_lanes *s, const void *buf, size_t len, void *tag)
+{
+	if (s == NULL || (buf == NULL && len != 0)) {
+		errno = EINVAL;
+		return -1;
+	}
+	return lanes_add(s, buf, len, -1, MDS_READ_AUTO, tag);
+}
+
+int
+mds_lanes_add_fd(struct mds_lanes *s, int fd, int how, void *tag)
+{
+	if (s == NULL || fd < 0 || how < MDS_READ_AUTO ||
+	    how > MDS_READ_LOOP) {
+		errno = EINVAL;
+		return -1;
+	}
+	return lanes_add(s, NULL, 0, fd, how, tag);
+}
+
+int
+mds_lanes_next(struct mds_lanes *s, struct mds_lane_result *r)
+{
+	struct msg *m;
+
+	if (s == NULL || r == NULL) {
+		errno = EINVAL;
+		return -1;
+	}
+	if ((m = s->head) == NULL)
+		return 0;
+	if (s->k == NULL) {
+		if (s->queued == m)
+			s->queued = m->next;
+		msg_single(s, m);
+	} else
+		run_until(s, m);
+	s->head = m->next;
+	if (s->head == NULL)
+		s->tail = NULL;
+	s->pending--;
+	*r = m->r;
+	r->tag = m->tag;
+	if (s->nspare < MAX_SPARE) {
+		m->next = s->spare;
+		s->spare = m;
+		s->nspare++;
+	} else
+		free(m);
+	return 1;
+}
+
+void
+mds_lanes_free(struct mds_lanes *s)
+{
+	struct msg *m;
+	size_t l;
+
+	if (s == NULL)
+		return;
+	for (l = 0; l < MDS_MAX_LANES; l++) {
+		if (s->lane[l].map != NULL)
+			(void)munmap(s->lane[l].map, s->lane[l].maplen);
+		free(s->lane[l].rbuf);
+	}
+	while ((m = s->head) != NULL) {
+		s->head = m->next;
+		free(m);
+	}
+	while ((m = s->spare) != NULL) {
+		s->spare = m->next;
+		free(m);
+	}
+	free(s);
+}
+
+int
+mds_digest_many(const struct mds_alg *alg, size_t n, const void *const *msgs,
+    const size_t *lens, unsigned char *out)
+{
+	struct mds_lane_result r;
+	struct mds_lanes *s;
+	size_t i = 0, j = 0, window, dlen;
+
+	if (alg == NULL || (n > 0 && (msgs == NULL || lens == NULL ||
+	    out == NULL))) {
+		errno = EINVAL;
+		return -1;
+	}
+	if ((s = mds_lanes_new(alg)) == NULL)
+		return -1;
+	dlen = mds_alg_digest_len(alg);
+	window = 2 * s->width;
+	for (; j < n; j++) {
+		for (; i < n && i - j < window; i++)
+			if (mds_lanes_add(s, msgs[i], lens[i], NULL) == -1) {
+				mds_lanes_free(s);
+				return -1;
+			}
+		if (mds_lanes_next(s, &r) != 1 || r.size == -1) {
+			mds_lanes_free(s);
+			errno = r.size == -1 ? r.error : EINVAL;
+			return -1;
+		}
+		memcpy(out + j * dlen, r.digest, dlen);
+	}
+	mds_lanes_free(s);
+	return 0;
+}

@@ -1,0 +1,451 @@
+/*
+ * lanes.c: the multi-buffer kernels and the lane scheduler.
+ *
+ * Every multi-buffer kernel this CPU can run (and the portable ones)
+ * against the portable block function, lane by lane: random chaining
+ * values, random block counts, unaligned data, idle lanes, and lanes that
+ * end at an unmapped page.  Then the scheduler, with each kernel of an
+ * algorithm's family pinned in turn and with the default choice: messages
+ * of every length around the block size and longer ones, from buffers and
+ * from files (read and mapped, across several windows), added a few at a
+ * time so that lanes finish at different times; results must equal
+ * one-at-a-time hashing and come back in the order added.  Last, the
+ * batch API against mds_digest.
+ */
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "tests.h"
+#include "../lib/mds_int.h"
+
+#define MAXBLOCKS	40
+
+/* The i-th multi-buffer kernel: the architecture's, then the portable. */
+static const struct mds_mb_kernel *
+mb_kernel_at(size_t i)
+{
+	if (i < mds_arch_nmb_kernels)
+		return &mds_arch_mb_kernels[i];
+	i -= mds_arch_nmb_kernels;
+	return i < mds_portable_nmb_kernels ? &mds_portable_mb_kernels[i] :
+	    NULL;
+}
+
+static size_t
+mb_kernel_count(void)
+{
+	return mds_arch_nmb_kernels + mds_portable_nmb_kernels;
+}
+
+static size_t
+family_words(const char *family, size_t *wsize, size_t *block)
+{
+	if (strcmp(family, "md5") == 0) {
+		*wsize = 4;
+		*block = 64;
+		return 4;
+	}
+	if (strcmp(family, "sha256") == 0) {
+		*wsize = 4;
+		*block = 64;
+		return 8;
+	}
+	if (strcmp(family, "sha512") == 0) {
+		*wsize = 8;
+		*block = 128;
+		return 8;
+	}
+	*wsize = 8;
+	*block = 136;
+	return 25;
+}
+
+/* One lane through the portable code: the reference. */
+static void
+lane_reference(const char *family, uint64_t *words, size_t nwords,
+    size_t wsize, const unsigned char *p, size_t nblocks, size_t rate)
+{
+	struct md_state st;
+	size_t w;
+
+	if (strcmp(family, "keccak") == 0) {
+		mds_keccak_absorb_portable(words, p, nblocks, rate);
+		return;
+	}
+	for (w = 0; w < nwords; w++)
+		if (wsize == 4)
+			st.h.w32[w] = (uint32_t)words[w];
+		else
+			st.h.w64[w] = words[w];
+	if (strcmp(family, "md5") == 0)
+		mds_md5_blocks_portable(&st, p, nblocks);
+	else if (strcmp(family, "sha256") == 0)
+		mds_sha256_blocks_portable(&st, p, nblocks);
+	else
+		mds_sha512_blocks_portable(&st, p, nblocks);
+	for (w = 0; w < nwords; w++)
+		words[w] = wsize == 4 ? st.h.w32[w] : st.h.w64[w];
+}
+
+static int
+kernel_runnable(const struct mds_mb_kernel *k)
+{
+	const char *missing = mds_cpu_missing(k->need);
+
+	if (missing != NULL)
+		mdt_skip("lanes: %s needs %s, which this CPU lacks", k->name,
+		    missing);
+	return missing == NULL;
+}
+
+/*
+ * Kernel _i on random cases.  guard: each busy lane's blocks end at an
+ * unmapped page, so reading past them faults.
+ */
+static void
+kernel_cases(int i, int guard)
+{
+	const struct mds_mb_kernel *k = mb_kernel_at((size_t)i);
+	long page = sysconf(_SC_PAGESIZE);
+	uint64_t rng = mdt_stream(mdt_seed(), 700 + (uint64_t)i);
+	uint64_t want[MDS_MAX_LANES][25], state[25 * MDS_MAX_LANES];
+	const unsigned char *data[MDS_MAX_LANES];
+	unsigned char *buf, *map[MDS_MAX_LANES];
+	size_t nwords, wsize, block, rate, l, w, n, c, span;
+	uint32_t *s32 = (uint32_t *)state;
+
+	ck_assert_ptr_nonnull(k);
+	if (!kernel_runnable(k))
+		return;
+	nwords = family_words(k->family, &wsize, &block);
+	span = (size_t)page * 4;
+	ck_assert((MAXBLOCKS * MDS_MAX_BLOCK + 64) <= span);
+	buf = malloc(MDS_MAX_LANES * (MAXBLOCKS * MDS_MAX_BLOCK + 64));
+	ck_assert_ptr_nonnull(buf);
+	for (l = 0; l < k->lanes; l++) {
+		map[l] = mmap(NULL, span + (size_t)page, PROT_READ |
+		    PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		ck_assert(map[l] != MAP_FAILED);
+		ck_assert_int_eq(mprotect(map[l] + span, (size_t)page,
+		    PROT_NONE), 0);
+		mdt_fill(&rng, map[l], span);
+	}
+	for (c = 0; c < 60; c++) {
+		/* Mostly short calls; some long ones; some of 0 blocks. */
+		n = (size_t)(mdt_rand(&rng) % (c % 10 == 9 ? MAXBLOCKS : 6));
+		rate = block;
+		if (strcmp(k->family, "keccak") == 0 && c % 3 == 2)
+			rate = 8 * (1 + (size_t)(mdt_rand(&rng) % 18));
+		mdt_fill(&rng, buf, MDS_MAX_LANES *
+		    (MAXBLOCKS * MDS_MAX_BLOCK + 64));
+		for (l = 0; l < k->lanes; l++) {
+			for (w = 0; w < nwords; w++) {
+				want[l][w] = mdt_rand(&rng);
+				if (wsize == 4)
+					want[l][w] &= 0xffffffffu;
+				if (wsize == 4)
+					s32[w * k->lanes + l] =
+					    (uint32_t)want[l][w];
+				else
+					state[w * k->lanes + l] = want[l][w];
+			}
+			if (mdt_rand(&rng) % 5 == 0) {
+				data[l] = NULL;
+				continue;
+			}
+			if (guard)
+				data[l] = map[l] + span - n * rate;
+			else
+				data[l] = buf + l * (MAXBLOCKS * MDS_MAX_BLOCK
+				    + 64) + mdt_rand(&rng) % 64;
+			lane_reference(k->family, want[l], nwords, wsize,
+			    data[l], n, rate);
+		}
+		k->blocks(state, data, n, rate);
+		for (l = 0; l < k->lanes; l++) {
+			if (data[l] == NULL)
+				continue;
+			for (w = 0; w < nwords; w++) {
+				uint64_t got = wsize == 4 ?
+				    s32[w * k->lanes + l] :
+				    state[w * k->lanes + l];
+
+				if (got != want[l][w])
+					mdt_note("%s: case %zu, lane %zu, "
+					    "word %zu, %zu blocks, rate %zu%s",
+					    k->name, c, l, w, n, rate,
+					    guard ? ", at a guard page" : "");
+				ck_assert_uint_eq(got, want[l][w]);
+			}
+		}
+	}
+	for (l = 0; l < k->lanes; l++)
+		munmap(map[l], span + (size_t)page);
+	free(buf);
+}
+
+START_TEST(test_kernel_random)
+{
+	kernel_cases(_i, 0);
+}
+END_TEST
+
+START_TEST(test_kernel_guard)
+{
+	kernel_cases(_i, 1);
+}
+END_TEST
+
+/*
+ * _i: 0 the default choice, else the kernel _i - 1 pinned by name.  The
+ * label names it; 0 if the CPU cannot run it.
+ */
+static int
+start_kernel(int i, const char **label)
+{
+	const struct mds_mb_kernel *k;
+
+	if (i == 0) {
+		*label = "default";
+		return 1;
+	}
+	k = mb_kernel_at((size_t)i - 1);
+	*label = k->name;
+	if (!kernel_runnable(k))
+		return 0;
+	ck_assert_int_eq(mds_set_cpu_level(k->name), 0);
+	return 1;
+}
+
+/* Does the pinned kernel serve alg (else skip it: another family)? */
+static int
+serves(int i, struct mds_lanes *s)
+{
+	const struct mds_mb_kernel *k;
+
+	if (i == 0)
+		return 1;
+	k = mb_kernel_at((size_t)i - 1);
+	return mds_lanes_width(s) == k->lanes &&
+	    strcmp(mds_lanes_kernel(s), k->name) == 0;
+}
+
+#define NMSG	200
+
+START_TEST(test_scheduler_buffers)
+{
+	unsigned char *buf, want[MDS_MAX_DIGEST];
+	struct mds_lane_result r;
+	const struct mds_alg *alg;
+	struct mds_lanes *s;
+	uint64_t rng = mdt_stream(mdt_seed(), 800 + (uint64_t)_i);
+	size_t a, i, j, off[NMSG], len[NMSG], bl, used = 0;
+	const char *label;
+
+	if (!start_kernel(_i, &label))
+		return;
+	buf = malloc(4 << 20);
+	ck_assert_ptr_nonnull(buf);
+	mdt_fill(&rng, buf, 4 << 20);
+	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++) {
+		ck_assert_ptr_nonnull(s = mds_lanes_new(alg));
+		if (!serves(_i, s)) {
+			mds_lanes_free(s);
+			continue;
+		}
+		used++;
+		bl = mds_alg_block_len(alg);
+		for (i = 0; i < NMSG; i++) {
+			/* Around 0, 1, 2 blocks, then some long ones. */
+			if (i < 3 * bl && i < 150)
+				len[i] = i * 3 * bl / 150 + i % 3;
+			else
+				len[i] = (size_t)(mdt_rand(&rng) %
+				    (i % 7 == 0 ? 200000 : 3 * bl));
+			off[i] = (size_t)(mdt_rand(&rng) % ((4 << 20) -
+			    len[i]));
+		}
+		/* Add a few, take one, until all are back, in order. */
+		for (i = j = 0; j < NMSG; j++) {
+			size_t k = (size_t)(mdt_rand(&rng) % 9);
+
+			for (; i < NMSG && k-- > 0; i++)
+				ck_assert_int_eq(mds_lanes_add(s, buf + off[i],
+				    len[i], (void *)(buf + i)), 0);
+			if (i == j) {
+				ck_assert_int_eq(mds_lanes_add(s, buf + off[i],
+				    len[i], (void *)(buf + i)), 0);
+				i++;
+			}
+			ck_assert_uint_eq(mds_lanes_pending(s), i - j);
+			ck_assert_int_eq(mds_lanes_next(s, &r), 1);
+			ck_assert_ptr_eq(r.tag, buf + j);
+			ck_assert_int_eq(r.size, (int64_t)len[j]);
+			mdt_hash(alg, "portable", buf + off[j], len[j], want);
+			MDT_DIGEST_EQ(r.digest, want, mds_alg_digest_len(alg),
+			    "%s on %s: message %zu of %zu bytes",
+			    mds_alg_name(alg), label, j, len[j]);
+		}
+		ck_assert_int_eq(mds_lanes_next(s, &r), 0);
+		mds_lanes_free(s);
+	}
+	if (_i > 0)
+		ck_assert_msg(used > 0, "%s serves no algorithm", label);
+	(void)mds_set_cpu_level(NULL);
+	free(buf);
+}
+END_TEST
+
+/* Files: read, mapped, across windows, a directory, a pipe. */
+START_TEST(test_scheduler_files)
+{
+	static const size_t sizes[] = {
+		0, 1, 63, 64, 65, 135, 136, 137, 4096, 300000, 1048575,
+		1048576 + 137, 3 * 1048576 + 5
+	};
+	const size_t nsizes = sizeof(sizes) / sizeof(sizes[0]);
+	unsigned char *buf, want[MDS_MAX_DIGEST];
+	char dir[] = "/tmp/mdsum-lanes.XXXXXX", path[64];
+	int fds[3 * 13 + 2], pipefd[2], how;
+	struct mds_lane_result r;
+	const struct mds_alg *alg;
+	struct mds_lanes *s;
+	uint64_t rng = mdt_stream(mdt_seed(), 900 + (uint64_t)_i);
+	size_t a, i, n;
+	const char *label;
+
+	if (!start_kernel(_i, &label))
+		return;
+	buf = malloc(sizes[nsizes - 1]);
+	ck_assert_ptr_nonnull(buf);
+	mdt_fill(&rng, buf, sizes[nsizes - 1]);
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	for (i = 0; i < nsizes; i++) {
+		FILE *fp;
+
+		snprintf(path, sizeof(path), "%s/f%zu", dir, i);
+		ck_assert_ptr_nonnull(fp = fopen(path, "wb"));
+		ck_assert_uint_eq(fwrite(buf, 1, sizes[i], fp), sizes[i]);
+		ck_assert_int_eq(fclose(fp), 0);
+	}
+	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++) {
+		ck_assert_ptr_nonnull(s = mds_lanes_new(alg));
+		if (!serves(_i, s)) {
+			mds_lanes_free(s);
+			continue;
+		}
+		/* Every size read each way, the directory, then a pipe. */
+		n = 0;
+		for (how = MDS_READ_AUTO; how <= MDS_READ_LOOP; how++)
+			for (i = 0; i < nsizes; i++) {
+				snprintf(path, sizeof(path), "%s/f%zu", dir, i);
+				ck_assert_int_ne(fds[n] = open(path, O_RDONLY),
+				    -1);
+				ck_assert_int_eq(mds_lanes_add_fd(s, fds[n],
+				    how, (void *)(uintptr_t)n), 0);
+				n++;
+			}
+		ck_assert_int_ne(fds[n] = open(dir, O_RDONLY), -1);
+		ck_assert_int_eq(mds_lanes_add_fd(s, fds[n], MDS_READ_AUTO,
+		    (void *)(uintptr_t)n), 0);
+		n++;
+		ck_assert_int_eq(pipe(pipefd), 0);
+		ck_assert_int_eq(write(pipefd[1], buf, 1000), 1000);
+		close(pipefd[1]);
+		fds[n] = pipefd[0];
+		ck_assert_int_eq(mds_lanes_add_fd(s, fds[n], MDS_READ_AUTO,
+		    (void *)(uintptr_t)n), 0);
+		n++;
+		for (i = 0; i < n; i++) {
+			size_t want_len = i < 3 * nsizes ? sizes[i % nsizes] :
+			    1000;
+
+			ck_assert_int_eq(mds_lanes_next(s, &r), 1);
+			ck_assert_ptr_eq(r.tag, (void *)(uintptr_t)i);
+			close(fds[i]);
+			if (i == 3 * nsizes) {
+				ck_assert_int_eq(r.size, -1);
+				ck_assert_int_eq(r.error, EISDIR);
+				continue;
+			}
+			ck_assert_int_eq(r.size, (int64_t)want_len);
+			mdt_hash(alg, "portable", buf, want_len, want);
+			MDT_DIGEST_EQ(r.digest, want, mds_alg_digest_len(alg),
+			    "%s on %s: file %zu of %zu bytes (%s)",
+			    mds_alg_name(alg), label, i, want_len, r.how);
+		}
+		mds_lanes_free(s);
+	}
+	for (i = 0; i < nsizes; i++) {
+		snprintf(path, sizeof(path), "%s/f%zu", dir, i);
+		unlink(path);
+	}
+	rmdir(dir);
+	(void)mds_set_cpu_level(NULL);
+	free(buf);
+}
+END_TEST
+
+START_TEST(test_digest_many)
+{
+	unsigned char *buf, *out, want[MDS_MAX_DIGEST];
+	const void *msgs[300];
+	size_t lens[300], a, i, dlen;
+	uint64_t rng = mdt_stream(mdt_seed(), 1000);
+	const struct mds_alg *alg;
+
+	buf = malloc(1 << 20);
+	out = malloc(300 * MDS_MAX_DIGEST);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_ptr_nonnull(out);
+	mdt_fill(&rng, buf, 1 << 20);
+	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++) {
+		dlen = mds_alg_digest_len(alg);
+		for (i = 0; i < 300; i++) {
+			lens[i] = i < 200 ? i : (size_t)(mdt_rand(&rng) % 70000);
+			msgs[i] = buf + mdt_rand(&rng) % ((1 << 20) - lens[i]);
+		}
+		ck_assert_int_eq(mds_digest_many(alg, 300, msgs, lens, out),
+		    0);
+		for (i = 0; i < 300; i++) {
+			ck_assert_int_eq(mds_digest(alg, msgs[i], lens[i],
+			    want), 0);
+			MDT_DIGEST_EQ(out + i * dlen, want, dlen,
+			    "%s: batch message %zu of %zu bytes",
+			    mds_alg_name(alg), i, lens[i]);
+		}
+		ck_assert_int_eq(mds_digest_many(alg, 0, NULL, NULL, NULL), 0);
+	}
+	errno = 0;
+	ck_assert_int_eq(mds_digest_many(NULL, 1, msgs, lens, out), -1);
+	ck_assert_int_eq(errno, EINVAL);
+	free(buf);
+	free(out);
+}
+END_TEST
+
+Suite *
+mdt_lanes_suite(void)
+{
+	Suite *s = suite_create("lanes");
+	TCase *tc = tcase_create("kernels");
+	int n = (int)mb_kernel_count();
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, test_kernel_random, 0, n);
+	tcase_add_loop_test(tc, test_kernel_guard, 0, n);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("scheduler");
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, test_scheduler_buffers, 0, n + 1);
+	tcase_add_loop_test(tc, test_scheduler_files, 0, n + 1);
+	tcase_add_test(tc, test_digest_many);
+	suite_add_tcase(s, tc);
+	return s;
+}
