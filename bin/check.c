@@ -123,6 +123,14 @@ line_next(void *arg)
 	return NULL;
 }
 
+static struct input *
+line_input(void *item)
+{
+	struct line_item *it = item;
+
+	return it->kind == LINE_GOOD ? &it->in : NULL;
+}
+
 static void
 line_work(void *arg, void *item)
 {
@@ -309,7 +317,8 @@ static int
 check_manifest(struct gnu *g, const char *path)
 {
 	struct manifest m;
-	struct job_ops ops = { line_next, line_work, line_emit, NULL };
+	struct job_ops ops = { line_next, line_work, line_emit, line_input,
+	    NULL };
 
 	if (manifest_open(&m, g, path) == -1)
 		return -1;

@@ -59,6 +59,8 @@ struct input {
 	size_t			 nalgs;
 	const struct mds_alg	*algs[MAX_ALGS];
 	unsigned char		 md[MAX_ALGS][MDS_MAX_DIGEST];
+	int			 laned;		/* in a lane scheduler (lanes.c) */
+	int			 fds[MAX_ALGS];	/* its descriptors there */
 };
 
 /* bsd.c, gnu.c: the two modes; each returns the exit status. */
@@ -119,11 +121,16 @@ struct walk	*walk_open(char **, size_t, int);
 char		*walk_next(struct walk *, int *);
 void		 walk_close(struct walk *);
 
-/* jobs.c: items worked on by threads, emitted in production order. */
+/*
+ * jobs.c: items worked on by threads, emitted in production order.  An
+ * item whose input() is a regular file is hashed in its thread's lanes
+ * (lanes.c) instead of by work().
+ */
 struct job_ops {
 	void	*(*next)(void *);	/* next item, or NULL at the end */
 	void	 (*work)(void *, void *);	/* in a worker thread */
 	void	 (*emit)(void *, void *);	/* in order, in this thread */
+	struct input *(*input)(void *);	/* the item's input to hash, or NULL */
 	void	*arg;
 };
 void	run_jobs(const struct job_ops *, size_t);
@@ -145,6 +152,21 @@ int	close_stdout(void);
 
 /* quote.c: a file name as coreutils quotes it in messages. */
 const char	*quotef(const char *);
+
+/*
+ * lanes.c: several inputs hashed at once by one thread.  lane_submit
+ * returns 1 if the input went into the lanes, 0 if it is to be hashed by
+ * hash_input, -1 if descriptors ran out (finish some inputs, retry);
+ * lane_collect fills in its results, inputs taken in the order submitted.
+ */
+#define MAX_LANE_ALGS	16	/* schedulers per thread */
+#define LANE_WINDOW	32	/* inputs a thread keeps in its lanes */
+extern int	multibuffer;	/* --no-multibuffer clears it */
+struct lane_set;
+struct lane_set	*lane_set_new(void);
+void		 lane_set_free(struct lane_set *);
+int		 lane_submit(struct lane_set *, struct input *);
+void		 lane_collect(struct lane_set *, struct input *);
 
 /* hashfile.c */
 #define ERR_CHANGED	(-1)	/* input.err: the file shrank while read */

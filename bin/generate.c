@@ -119,6 +119,12 @@ gen_next(void *arg)
 	return in;
 }
 
+static struct input *
+gen_input(void *item)
+{
+	return item;
+}
+
 static void
 gen_work(void *arg, void *item)
 {
@@ -172,7 +178,7 @@ int
 gnu_generate(struct gnu *g, char **operands, size_t n)
 {
 	struct gen gen;
-	struct job_ops ops = { gen_next, gen_work, gen_emit, NULL };
+	struct job_ops ops = { gen_next, gen_work, gen_emit, gen_input, NULL };
 
 	memset(&gen, 0, sizeof(gen));
 	gen.g = g;

@@ -18,7 +18,7 @@ enum {
 	OPT_TAG = 256, OPT_UNTAGGED, OPT_BASE64, OPT_NO_NAMES, OPT_JSON,
 	OPT_IGNORE_MISSING, OPT_QUIET, OPT_STATUS, OPT_STRICT, OPT_EXPECT,
 	OPT_PROGRESS, OPT_BACKEND, OPT_DEBUG, OPT_LIST, OPT_HELP, OPT_VERSION,
-	OPT_MMAP, OPT_NO_MMAP, OPT_BENCH, OPT_SIZE
+	OPT_MMAP, OPT_NO_MMAP, OPT_BENCH, OPT_SIZE, OPT_NO_MULTIBUFFER
 };
 
 static const struct option longopts[] = {
@@ -47,6 +47,7 @@ static const struct option longopts[] = {
 	{ "debug",	no_argument,		NULL,	OPT_DEBUG },
 	{ "mmap",	no_argument,		NULL,	OPT_MMAP },
 	{ "no-mmap",	no_argument,		NULL,	OPT_NO_MMAP },
+	{ "no-multibuffer", no_argument,	NULL,	OPT_NO_MULTIBUFFER },
 	{ "list",	no_argument,		NULL,	OPT_LIST },
 	{ "bench",	no_argument,		NULL,	OPT_BENCH },
 	{ "size",	required_argument,	NULL,	OPT_SIZE },
@@ -128,6 +129,8 @@ help(const struct gnu *g)
 "      --backend=NAME    portable, native, libmd or openssl\n"
 "      --debug           say on stderr how each input is hashed\n"
 "      --mmap, --no-mmap map regular files, or read them in blocks\n"
+"      --no-multibuffer  hash one file at a time per thread, not several\n"
+"                        side by side\n"
 "      --list            list algorithms and backends\n"
 "      --bench           measure every algorithm on every backend\n"
 "      --size=BYTES      with --bench: one message size\n");
@@ -403,6 +406,9 @@ gnu_main(const char *progname, const struct mds_alg *legacy_alg, int argc,
 			break;
 		case OPT_NO_MMAP:
 			read_mode = MDS_READ_LOOP;
+			break;
+		case OPT_NO_MULTIBUFFER:
+			multibuffer = 0;
 			break;
 		case OPT_LIST:
 			list = 1;

@@ -3,6 +3,11 @@
  * the order they were produced, so that output never depends on which
  * worker finished first.  At most `window` items are in flight, which
  * bounds memory whatever the number of inputs.
+ *
+ * Items whose input is a regular file go through the lanes of the thread
+ * that takes them (lanes.c): each thread keeps up to LANE_WINDOW items in
+ * its lane queue, so that its multi-buffer kernel always has files to
+ * hash side by side, and finishes them oldest first.
  */
 #define _GNU_SOURCE	/* sched_getaffinity, CPU_COUNT */
 
@@ -11,6 +16,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -28,10 +34,126 @@ struct pool {
 	size_t			 tail;		/* next free slot */
 	size_t			 claimed;	/* next item for a worker */
 	int			 closed;	/* no more items will come */
+	int			 lanes;		/* workers hash in lanes */
 	pthread_mutex_t		 lock;
 	pthread_cond_t		 work_cv;	/* items to claim, or closed */
 	pthread_cond_t		 done_cv;	/* an item finished */
 };
+
+/* One thread's items in its lanes, oldest first. */
+struct lane_queue {
+	struct lane_set	*ls;
+	struct {
+		void		*item;
+		struct slot	*slot;		/* NULL in the serial loop */
+		int		 laned;
+	} q[LANE_WINDOW];
+	size_t		 head, count;
+};
+
+/*
+ * Finish the oldest item of a lane queue: take its results from the
+ * lanes, or hash it the ordinary way; then emit it (serial loop, p NULL)
+ * or mark it done for the emitting thread.
+ */
+static void
+lq_finish_oldest(struct lane_queue *lq, const struct job_ops *ops,
+    struct pool *p)
+{
+	void *item = lq->q[lq->head].item;
+	struct slot *slot = lq->q[lq->head].slot;
+
+	if (lq->q[lq->head].laned)
+		lane_collect(lq->ls, ops->input(item));
+	else
+		ops->work(ops->arg, item);
+	lq->head = (lq->head + 1) % LANE_WINDOW;
+	lq->count--;
+	if (p == NULL) {
+		ops->emit(ops->arg, item);
+		return;
+	}
+	pthread_mutex_lock(&p->lock);
+	slot->done = 1;
+	pthread_cond_broadcast(&p->done_cv);
+	pthread_mutex_unlock(&p->lock);
+}
+
+/*
+ * Queue an item (there is room), into the lanes if it can go there; when
+ * descriptors run out, older items are finished to free theirs.
+ */
+static void
+lq_push(struct lane_queue *lq, const struct job_ops *ops, struct pool *p,
+    void *item, struct slot *slot)
+{
+	struct input *in = ops->input(item);
+	size_t i;
+	int r = 0;
+
+	if (in != NULL)
+		while ((r = lane_submit(lq->ls, in)) == -1 && lq->count > 0)
+			lq_finish_oldest(lq, ops, p);
+	i = (lq->head + lq->count++) % LANE_WINDOW;
+	lq->q[i].item = item;
+	lq->q[i].slot = slot;
+	lq->q[i].laned = r == 1;
+}
+
+/* A worker with lanes: claims what it can hold, finishes oldest first. */
+static void
+worker_lanes(struct pool *p)
+{
+	struct lane_queue lq;
+	struct slot *s;
+
+	memset(&lq, 0, sizeof(lq));
+	lq.ls = lane_set_new();
+	pthread_mutex_lock(&p->lock);
+	for (;;) {
+		while (lq.count < LANE_WINDOW && p->claimed < p->tail) {
+			s = &p->ring[p->claimed++ % p->window];
+			pthread_mutex_unlock(&p->lock);
+			lq_push(&lq, p->ops, p, s->item, s);
+			pthread_mutex_lock(&p->lock);
+		}
+		if (lq.count == 0) {
+			if (p->closed)
+				break;
+			pthread_cond_wait(&p->work_cv, &p->lock);
+			continue;
+		}
+		pthread_mutex_unlock(&p->lock);
+		lq_finish_oldest(&lq, p->ops, p);
+		pthread_mutex_lock(&p->lock);
+	}
+	pthread_mutex_unlock(&p->lock);
+	lane_set_free(lq.ls);
+}
+
+/* The serial loop with lanes: the same, with this thread emitting. */
+static void
+serial_lanes(const struct job_ops *ops)
+{
+	struct lane_queue lq;
+	void *item;
+	int eof = 0;
+
+	memset(&lq, 0, sizeof(lq));
+	lq.ls = lane_set_new();
+	for (;;) {
+		while (!eof && lq.count < LANE_WINDOW) {
+			if ((item = ops->next(ops->arg)) == NULL)
+				eof = 1;
+			else
+				lq_push(&lq, ops, NULL, item, NULL);
+		}
+		if (lq.count == 0)
+			break;
+		lq_finish_oldest(&lq, ops, NULL);
+	}
+	lane_set_free(lq.ls);
+}
 
 static void *
 worker(void *arg)
@@ -39,6 +161,10 @@ worker(void *arg)
 	struct pool *p = arg;
 	struct slot *s;
 
+	if (p->lanes) {
+		worker_lanes(p);
+		return NULL;
+	}
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
 		while (p->claimed == p->tail && !p->closed)
@@ -79,7 +205,12 @@ run_jobs(const struct job_ops *ops, size_t nthreads)
 	sigset_t saved;
 	size_t i, started = 0;
 	void *item;
+	int lanes = ops->input != NULL && multibuffer;
 
+	if (nthreads <= 1 && lanes) {
+		serial_lanes(ops);
+		return;
+	}
 	if (nthreads <= 1) {
 		while ((item = ops->next(ops->arg)) != NULL) {
 			ops->work(ops->arg, item);
@@ -88,7 +219,9 @@ run_jobs(const struct job_ops *ops, size_t nthreads)
 		return;
 	}
 	p.ops = ops;
-	p.window = 4 * nthreads;
+	p.lanes = lanes;
+	/* Room for every worker's lane queue, and some to spare. */
+	p.window = lanes ? nthreads * (LANE_WINDOW + 4) : 4 * nthreads;
 	p.head = p.tail = p.claimed = 0;
 	p.closed = 0;
 	if ((p.ring = calloc(p.window, sizeof(*p.ring))) == NULL ||

@@ -167,16 +167,66 @@ parse_spec(const char *spec, int *capp, unsigned int *maskp)
 	return 0;
 }
 
+static const struct mds_mb_kernel	*mb_kernel_named(const char *);
+static int	runnable(const struct mds_kernel *);
+
+static void
+reset_spec(void)
+{
+	cap = MDS_NLEVELS - 1;
+	masked = 0;
+	pinned = NULL;
+	pinned_mb = NULL;
+	setting_changed();
+}
+
+/*
+ * A setting, from MDSUM_CPU or mds_set_cpu_level: a kernel's name (that
+ * kernel for its family, if the CPU has it; -1 ENOTSUP if not), or a
+ * level and masks.  -1 ENOENT for anything else.  A failed setting leaves
+ * no cap.
+ */
+static int
+apply_spec(const char *name)
+{
+	const struct mds_mb_kernel *mb;
+	size_t i;
+
+	reset_spec();
+	for (i = 0; i < mds_arch_nkernels; i++)
+		if (strcmp(name, mds_arch_kernels[i].name) == 0) {
+			if (!runnable(&mds_arch_kernels[i])) {
+				errno = ENOTSUP;
+				return -1;
+			}
+			pinned = &mds_arch_kernels[i];
+			return 0;
+		}
+	if ((mb = mb_kernel_named(name)) != NULL) {
+		if ((mb->need & features) != mb->need) {
+			errno = ENOTSUP;
+			return -1;
+		}
+		pinned_mb = mb;
+		return 0;
+	}
+	if (parse_spec(name, &cap, &masked) == -1) {
+		errno = ENOENT;
+		return -1;
+	}
+	return 0;
+}
+
 /* Back to what MDSUM_CPU says, or no cap; a bad value is ignored. */
 static void
 spec_from_env(void)
 {
 	const char *env = getenv("MDSUM_CPU");
 
-	cap = MDS_NLEVELS - 1;
-	masked = 0;
 	if (env != NULL)
-		(void)parse_spec(env, &cap, &masked);
+		(void)apply_spec(env);
+	else
+		reset_spec();
 }
 
 static void
@@ -379,52 +429,12 @@ mds_cpu_has_level(const char *name)
 int
 mds_set_cpu_level(const char *name)
 {
-	const struct mds_mb_kernel *mb;
-	unsigned int mask;
-	int level;
-	size_t i;
-
 	(void)pthread_once(&probe_once, probe);
-	pinned = NULL;
-	pinned_mb = NULL;
-	setting_changed();
 	if (name == NULL) {
 		spec_from_env();
 		return 0;
 	}
-	/* A kernel's name: that kernel for its family, if the CPU has it. */
-	for (i = 0; i < mds_arch_nkernels; i++)
-		if (strcmp(name, mds_arch_kernels[i].name) == 0) {
-			if ((mds_arch_kernels[i].need & features) !=
-			    mds_arch_kernels[i].need) {
-				errno = ENOTSUP;
-				return -1;
-			}
-			cap = MDS_NLEVELS - 1;
-			masked = 0;
-			pinned = &mds_arch_kernels[i];
-			setting_changed();
-			return 0;
-		}
-	if ((mb = mb_kernel_named(name)) != NULL) {
-		if ((mb->need & features) != mb->need) {
-			errno = ENOTSUP;
-			return -1;
-		}
-		cap = MDS_NLEVELS - 1;
-		masked = 0;
-		pinned_mb = mb;
-		setting_changed();
-		return 0;
-	}
-	if (parse_spec(name, &level, &mask) == -1) {
-		errno = ENOENT;
-		return -1;
-	}
-	cap = level;
-	masked = mask;
-	setting_changed();
-	return 0;
+	return apply_spec(name);
 }
 
 const char *
