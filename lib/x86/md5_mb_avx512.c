@@ -1,0 +1,224 @@
+/*
+ * x86/md5_mb_avx512.c: MD5 of sixteen messages side by side, one per
+ * 32-bit lane of the zmm registers (AVX-512F).
+ *
+ * vpternlogd forms each of F, G, H and I in one operation and vprold
+ * rotates in one, so a step is x + t into a off the path, then ternlog,
+ * add, rotate, add after b: the latency of four operations a step for
+ * sixteen blocks at once.  Each lane's block is loaded whole into one
+ * register and the sixteen are transposed in registers (unpack of
+ * dwords, of qwords, then two rounds of 128-bit shuffles) into the
+ * sixteen message words across lanes.  An idle lane (data[l] == NULL)
+ * reads mds_zero_block again for every block.
+ *
+ * Reads exactly nblocks * 64 bytes of each busy lane.
+ */
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#include "x86.h"
+
+#define AVX512	__attribute__((target("avx512f")))
+
+#define LANES	16
+
+#define LOAD(l)	_mm512_loadu_si512(p[l])
+
+static const uint32_t md5_t[64] = {
+	0xd76aa478, 0xe8c7b756, 0x242070db, 0xc1bdceee,
+	0xf57c0faf, 0x4787c62a, 0xa8304613, 0xfd469501,
+	0x698098d8, 0x8b44f7af, 0xffff5bb1, 0x895cd7be,
+	0x6b901122, 0xfd987193, 0xa679438e, 0x49b40821,
+	0xf61e2562, 0xc040b340, 0x265e5a51, 0xe9b6c7aa,
+	0xd62f105d, 0x02441453, 0xd8a1e681, 0xe7d3fbc8,
+	0x21e1cde6, 0xc33707d6, 0xf4d50d87, 0x455a14ed,
+	0xa9e3e905, 0xfcefa3f8, 0x676f02d9, 0x8d2a4c8a,
+	0xfffa3942, 0x8771f681, 0x6d9d6122, 0xfde5380c,
+	0xa4beea44, 0x4bdecfa9, 0xf6bb4b60, 0xbebfbc70,
+	0x289b7ec6, 0xeaa127fa, 0xd4ef3085, 0x04881d05,
+	0xd9d4d039, 0xe6db99e5, 0x1fa27cf8, 0xc4ac5665,
+	0xf4292244, 0x432aff97, 0xab9423a7, 0xfc93a039,
+	0x655b59c3, 0x8f0ccc92, 0xffeff47d, 0x85845dd1,
+	0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1,
+	0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391,
+};
+
+/*
+ * vpternlogd immediates with the operands in the order (b, c, d): b is
+ * 0xf0, c 0xcc, d 0xaa.
+ */
+#define TL_F	0xca	/* (b & c) | (~b & d) */
+#define TL_G	0xe4	/* (b & d) | (c & ~d) */
+#define TL_H	0x96	/* b ^ c ^ d */
+#define TL_I	0x39	/* c ^ (b | ~d) */
+
+/*
+ * One step in asm: from intrinsics gcc added f(b, c, d) into a before
+ * x + t, five operations after b, and broadcast t from a general register
+ * (an extra shuffle a step) instead of from memory.
+ */
+#define STEP(f, a, b, c, d, k, i, s) do {				\
+	__m512i t_;							\
+	__asm__("vpaddd\t%[x], %[va], %[va]\n\t"			\
+	    "vpaddd\t%[t]%{1to16%}, %[va], %[va]\n\t"			\
+	    "vmovdqa64\t%[vb], %[vt]\n\t"				\
+	    "vpternlogd\t$%c[tl], %[vd], %[vc], %[vt]\n\t"		\
+	    "vpaddd\t%[vt], %[va], %[va]\n\t"				\
+	    "vprold\t$%c[rot], %[va], %[va]\n\t"			\
+	    "vpaddd\t%[vb], %[va], %[va]"				\
+	    : [va] "+v" (a), [vt] "=&v" (t_)				\
+	    : [vb] "v" (b), [vc] "v" (c), [vd] "v" (d),			\
+	      [x] "v" (x##k), [t] "m" (md5_t[i]),			\
+	      [tl] "n" (TL_##f), [rot] "n" (s));			\
+} while (0)
+
+/*
+ * Transpose of sixteen rows (the lanes' blocks) into sixteen columns (the
+ * words): dwords of row pairs interleaved, then qwords of pair pairs, so
+ * that 128-bit chunk k of u(4g + j) holds word 4k + j of lanes 4g..4g+3;
+ * then 128-bit chunks gathered in two rounds of shuffles.
+ */
+#define TR1(i, j) do {							\
+	t##i = _mm512_unpacklo_epi32(x##i, x##j);			\
+	t##j = _mm512_unpackhi_epi32(x##i, x##j);			\
+} while (0)
+#define TR2(i, j, k, l) do {						\
+	x##i = _mm512_unpacklo_epi64(t##i, t##k);			\
+	x##j = _mm512_unpackhi_epi64(t##i, t##k);			\
+	x##k = _mm512_unpacklo_epi64(t##j, t##l);			\
+	x##l = _mm512_unpackhi_epi64(t##j, t##l);			\
+} while (0)
+#define TR3(d0, d1, s0, s1) do {					\
+	d0 = _mm512_shuffle_i32x4(s0, s1, 0x88);			\
+	d1 = _mm512_shuffle_i32x4(s0, s1, 0xdd);			\
+} while (0)
+
+AVX512 void
+mds_md5_mb_avx512(void *state, const unsigned char *const *data,
+    size_t nblocks, size_t rate)
+{
+	uint32_t *st = state;
+	const unsigned char *p[LANES];
+	size_t inc[LANES];
+	__m512i a, b, c, d, aa, bb, cc, dd;
+	__m512i x0, x1, x2, x3, x4, x5, x6, x7;
+	__m512i x8, x9, x10, x11, x12, x13, x14, x15;
+	__m512i t0, t1, t2, t3, t4, t5, t6, t7;
+	__m512i t8, t9, t10, t11, t12, t13, t14, t15;
+	size_t n;
+	int l;
+
+	(void)rate;
+	if (nblocks == 0)
+		return;
+	for (l = 0; l < LANES; l++) {
+		p[l] = data[l] != NULL ? data[l] : mds_zero_block;
+		inc[l] = data[l] != NULL ? 64 : 0;
+	}
+	a = _mm512_loadu_si512(st);
+	b = _mm512_loadu_si512(st + LANES);
+	c = _mm512_loadu_si512(st + 2 * LANES);
+	d = _mm512_loadu_si512(st + 3 * LANES);
+	for (n = 0; n < nblocks; n++) {
+		x0 = LOAD(0); x1 = LOAD(1); x2 = LOAD(2); x3 = LOAD(3);
+		x4 = LOAD(4); x5 = LOAD(5); x6 = LOAD(6); x7 = LOAD(7);
+		x8 = LOAD(8); x9 = LOAD(9); x10 = LOAD(10); x11 = LOAD(11);
+		x12 = LOAD(12); x13 = LOAD(13); x14 = LOAD(14); x15 = LOAD(15);
+		for (l = 0; l < LANES; l++)
+			p[l] += inc[l];
+		TR1(0, 1); TR1(2, 3); TR1(4, 5); TR1(6, 7);
+		TR1(8, 9); TR1(10, 11); TR1(12, 13); TR1(14, 15);
+		TR2(0, 1, 2, 3); TR2(4, 5, 6, 7);
+		TR2(8, 9, 10, 11); TR2(12, 13, 14, 15);
+		TR3(t0, t4, x0, x4); TR3(t1, t5, x1, x5);
+		TR3(t2, t6, x2, x6); TR3(t3, t7, x3, x7);
+		TR3(t8, t12, x8, x12); TR3(t9, t13, x9, x13);
+		TR3(t10, t14, x10, x14); TR3(t11, t15, x11, x15);
+		TR3(x0, x8, t0, t8); TR3(x1, x9, t1, t9);
+		TR3(x2, x10, t2, t10); TR3(x3, x11, t3, t11);
+		TR3(x4, x12, t4, t12); TR3(x5, x13, t5, t13);
+		TR3(x6, x14, t6, t14); TR3(x7, x15, t7, t15);
+		aa = a;
+		bb = b;
+		cc = c;
+		dd = d;
+
+		STEP(F, a, b, c, d, 0, 0, 7);
+		STEP(F, d, a, b, c, 1, 1, 12);
+		STEP(F, c, d, a, b, 2, 2, 17);
+		STEP(F, b, c, d, a, 3, 3, 22);
+		STEP(F, a, b, c, d, 4, 4, 7);
+		STEP(F, d, a, b, c, 5, 5, 12);
+		STEP(F, c, d, a, b, 6, 6, 17);
+		STEP(F, b, c, d, a, 7, 7, 22);
+		STEP(F, a, b, c, d, 8, 8, 7);
+		STEP(F, d, a, b, c, 9, 9, 12);
+		STEP(F, c, d, a, b, 10, 10, 17);
+		STEP(F, b, c, d, a, 11, 11, 22);
+		STEP(F, a, b, c, d, 12, 12, 7);
+		STEP(F, d, a, b, c, 13, 13, 12);
+		STEP(F, c, d, a, b, 14, 14, 17);
+		STEP(F, b, c, d, a, 15, 15, 22);
+
+		STEP(G, a, b, c, d, 1, 16, 5);
+		STEP(G, d, a, b, c, 6, 17, 9);
+		STEP(G, c, d, a, b, 11, 18, 14);
+		STEP(G, b, c, d, a, 0, 19, 20);
+		STEP(G, a, b, c, d, 5, 20, 5);
+		STEP(G, d, a, b, c, 10, 21, 9);
+		STEP(G, c, d, a, b, 15, 22, 14);
+		STEP(G, b, c, d, a, 4, 23, 20);
+		STEP(G, a, b, c, d, 9, 24, 5);
+		STEP(G, d, a, b, c, 14, 25, 9);
+		STEP(G, c, d, a, b, 3, 26, 14);
+		STEP(G, b, c, d, a, 8, 27, 20);
+		STEP(G, a, b, c, d, 13, 28, 5);
+		STEP(G, d, a, b, c, 2, 29, 9);
+		STEP(G, c, d, a, b, 7, 30, 14);
+		STEP(G, b, c, d, a, 12, 31, 20);
+
+		STEP(H, a, b, c, d, 5, 32, 4);
+		STEP(H, d, a, b, c, 8, 33, 11);
+		STEP(H, c, d, a, b, 11, 34, 16);
+		STEP(H, b, c, d, a, 14, 35, 23);
+		STEP(H, a, b, c, d, 1, 36, 4);
+		STEP(H, d, a, b, c, 4, 37, 11);
+		STEP(H, c, d, a, b, 7, 38, 16);
+		STEP(H, b, c, d, a, 10, 39, 23);
+		STEP(H, a, b, c, d, 13, 40, 4);
+		STEP(H, d, a, b, c, 0, 41, 11);
+		STEP(H, c, d, a, b, 3, 42, 16);
+		STEP(H, b, c, d, a, 6, 43, 23);
+		STEP(H, a, b, c, d, 9, 44, 4);
+		STEP(H, d, a, b, c, 12, 45, 11);
+		STEP(H, c, d, a, b, 15, 46, 16);
+		STEP(H, b, c, d, a, 2, 47, 23);
+
+		STEP(I, a, b, c, d, 0, 48, 6);
+		STEP(I, d, a, b, c, 7, 49, 10);
+		STEP(I, c, d, a, b, 14, 50, 15);
+		STEP(I, b, c, d, a, 5, 51, 21);
+		STEP(I, a, b, c, d, 12, 52, 6);
+		STEP(I, d, a, b, c, 3, 53, 10);
+		STEP(I, c, d, a, b, 10, 54, 15);
+		STEP(I, b, c, d, a, 1, 55, 21);
+		STEP(I, a, b, c, d, 8, 56, 6);
+		STEP(I, d, a, b, c, 15, 57, 10);
+		STEP(I, c, d, a, b, 6, 58, 15);
+		STEP(I, b, c, d, a, 13, 59, 21);
+		STEP(I, a, b, c, d, 4, 60, 6);
+		STEP(I, d, a, b, c, 11, 61, 10);
+		STEP(I, c, d, a, b, 2, 62, 15);
+		STEP(I, b, c, d, a, 9, 63, 21);
+
+		a = _mm512_add_epi32(a, aa);
+		b = _mm512_add_epi32(b, bb);
+		c = _mm512_add_epi32(c, cc);
+		d = _mm512_add_epi32(d, dd);
+	}
+	_mm512_storeu_si512(st, a);
+	_mm512_storeu_si512(st + LANES, b);
+	_mm512_storeu_si512(st + 2 * LANES, c);
+	_mm512_storeu_si512(st + 3 * LANES, d);
+}
+#endif /* __x86_64__ */
