@@ -22,8 +22,6 @@
 
 #define LANES	16
 
-#define LOAD(l)	_mm512_loadu_si512(p[l])
-
 static const uint32_t md5_t[64] = {
 	0xd76aa478, 0xe8c7b756, 0x242070db, 0xc1bdceee,
 	0xf57c0faf, 0x4787c62a, 0xa8304613, 0xfd469501,
@@ -59,6 +57,8 @@ static const uint32_t md5_t[64] = {
  */
 #define STEP(f, a, b, c, d, k, i, s) do {				\
 	__m512i t_;							\
+									\
+	NEXT(i);							\
 	__asm__("vpaddd\t%[x], %[va], %[va]\n\t"			\
 	    "vpaddd\t%[t]%{1to16%}, %[va], %[va]\n\t"			\
 	    "vmovdqa64\t%[vb], %[vt]\n\t"				\
@@ -68,29 +68,83 @@ static const uint32_t md5_t[64] = {
 	    "vpaddd\t%[vb], %[va], %[va]"				\
 	    : [va] "+v" (a), [vt] "=&v" (t_)				\
 	    : [vb] "v" (b), [vc] "v" (c), [vd] "v" (d),			\
-	      [x] "v" (x##k), [t] "m" (md5_t[i]),			\
+	      [x] "m" (cx[k]), [t] "m" (md5_t[i]),			\
 	      [tl] "n" (TL_##f), [rot] "n" (s));			\
 } while (0)
 
 /*
- * Transpose of sixteen rows (the lanes' blocks) into sixteen columns (the
- * words): dwords of row pairs interleaved, then qwords of pair pairs, so
- * that 128-bit chunk k of u(4g + j) holds word 4k + j of lanes 4g..4g+3;
- * then 128-bit chunks gathered in two rounds of shuffles.
+ * The transpose of the next block, made in eight parts between the steps
+ * of this one.  QUAD: the blocks of lanes 4g..4g+3, dwords of row pairs
+ * interleaved, then qwords of the pairs, so that 128-bit chunk k of
+ * u(4g + j) holds word 4k + j of the four lanes.  WORDS: those chunks
+ * gathered by 128-bit shuffles into words j, 4 + j, 8 + j and 12 + j of
+ * all sixteen lanes.
  */
-#define TR1(i, j) do {							\
-	t##i = _mm512_unpacklo_epi32(x##i, x##j);			\
-	t##j = _mm512_unpackhi_epi32(x##i, x##j);			\
+#define QUAD(l0, l1, l2, l3) do {					\
+	__m512i r0_, r1_, r2_, r3_;					\
+									\
+	r0_ = _mm512_loadu_si512(p[l0]);				\
+	r1_ = _mm512_loadu_si512(p[l1]);				\
+	r2_ = _mm512_loadu_si512(p[l2]);				\
+	r3_ = _mm512_loadu_si512(p[l3]);				\
+	u##l0 = _mm512_unpacklo_epi32(r0_, r1_);			\
+	u##l1 = _mm512_unpackhi_epi32(r0_, r1_);			\
+	u##l2 = _mm512_unpacklo_epi32(r2_, r3_);			\
+	u##l3 = _mm512_unpackhi_epi32(r2_, r3_);			\
+	r0_ = _mm512_unpacklo_epi64(u##l0, u##l2);			\
+	r1_ = _mm512_unpackhi_epi64(u##l0, u##l2);			\
+	r2_ = _mm512_unpacklo_epi64(u##l1, u##l3);			\
+	r3_ = _mm512_unpackhi_epi64(u##l1, u##l3);			\
+	u##l0 = r0_;							\
+	u##l1 = r1_;							\
+	u##l2 = r2_;							\
+	u##l3 = r3_;							\
 } while (0)
-#define TR2(i, j, k, l) do {						\
-	x##i = _mm512_unpacklo_epi64(t##i, t##k);			\
-	x##j = _mm512_unpackhi_epi64(t##i, t##k);			\
-	x##k = _mm512_unpacklo_epi64(t##j, t##l);			\
-	x##l = _mm512_unpackhi_epi64(t##j, t##l);			\
+
+#define WORDS(j0, j1, j2, j3) do {					\
+	__m512i v0_, v1_, v2_, v3_;					\
+									\
+	v0_ = _mm512_shuffle_i32x4(u##j0, u##j1, 0x88);			\
+	v1_ = _mm512_shuffle_i32x4(u##j0, u##j1, 0xdd);			\
+	v2_ = _mm512_shuffle_i32x4(u##j2, u##j3, 0x88);			\
+	v3_ = _mm512_shuffle_i32x4(u##j2, u##j3, 0xdd);			\
+	nx[j0] = _mm512_shuffle_i32x4(v0_, v2_, 0x88);			\
+	nx[j2] = _mm512_shuffle_i32x4(v0_, v2_, 0xdd);			\
+	nx[j1] = _mm512_shuffle_i32x4(v1_, v3_, 0x88);			\
+	nx[j3] = _mm512_shuffle_i32x4(v1_, v3_, 0xdd);			\
 } while (0)
-#define TR3(d0, d1, s0, s1) do {					\
-	d0 = _mm512_shuffle_i32x4(s0, s1, 0x88);			\
-	d1 = _mm512_shuffle_i32x4(s0, s1, 0xdd);			\
+
+#define NEXT(i) do {							\
+	switch (i) {							\
+	case 3:								\
+		QUAD(0, 1, 2, 3);					\
+		break;							\
+	case 11:							\
+		QUAD(4, 5, 6, 7);					\
+		break;							\
+	case 19:							\
+		QUAD(8, 9, 10, 11);					\
+		break;							\
+	case 27:							\
+		QUAD(12, 13, 14, 15);					\
+		for (l = 0; l < LANES; l++)				\
+			p[l] += inc[l];					\
+		break;							\
+	case 35:							\
+		WORDS(0, 4, 8, 12);					\
+		break;							\
+	case 43:							\
+		WORDS(1, 5, 9, 13);					\
+		break;							\
+	case 51:							\
+		WORDS(2, 6, 10, 14);					\
+		break;							\
+	case 59:							\
+		WORDS(3, 7, 11, 15);					\
+		break;							\
+	default:							\
+		break;							\
+	}								\
 } while (0)
 
 AVX512 void
@@ -101,10 +155,9 @@ mds_md5_mb_avx512(void *state, const unsigned char *const *data,
 	const unsigned char *p[LANES];
 	size_t inc[LANES];
 	__m512i a, b, c, d, aa, bb, cc, dd;
-	__m512i x0, x1, x2, x3, x4, x5, x6, x7;
-	__m512i x8, x9, x10, x11, x12, x13, x14, x15;
-	__m512i t0, t1, t2, t3, t4, t5, t6, t7;
-	__m512i t8, t9, t10, t11, t12, t13, t14, t15;
+	__m512i u0, u1, u2, u3, u4, u5, u6, u7;
+	__m512i u8, u9, u10, u11, u12, u13, u14, u15;
+	__m512i xbuf[2][16], *cx, *nx;
 	size_t n;
 	int l;
 
@@ -119,25 +172,24 @@ mds_md5_mb_avx512(void *state, const unsigned char *const *data,
 	b = _mm512_loadu_si512(st + LANES);
 	c = _mm512_loadu_si512(st + 2 * LANES);
 	d = _mm512_loadu_si512(st + 3 * LANES);
+	nx = xbuf[0];
+	QUAD(0, 1, 2, 3);
+	QUAD(4, 5, 6, 7);
+	QUAD(8, 9, 10, 11);
+	QUAD(12, 13, 14, 15);
+	WORDS(0, 4, 8, 12);
+	WORDS(1, 5, 9, 13);
+	WORDS(2, 6, 10, 14);
+	WORDS(3, 7, 11, 15);
+	for (l = 0; l < LANES; l++)
+		p[l] += inc[l];
 	for (n = 0; n < nblocks; n++) {
-		x0 = LOAD(0); x1 = LOAD(1); x2 = LOAD(2); x3 = LOAD(3);
-		x4 = LOAD(4); x5 = LOAD(5); x6 = LOAD(6); x7 = LOAD(7);
-		x8 = LOAD(8); x9 = LOAD(9); x10 = LOAD(10); x11 = LOAD(11);
-		x12 = LOAD(12); x13 = LOAD(13); x14 = LOAD(14); x15 = LOAD(15);
-		for (l = 0; l < LANES; l++)
-			p[l] += inc[l];
-		TR1(0, 1); TR1(2, 3); TR1(4, 5); TR1(6, 7);
-		TR1(8, 9); TR1(10, 11); TR1(12, 13); TR1(14, 15);
-		TR2(0, 1, 2, 3); TR2(4, 5, 6, 7);
-		TR2(8, 9, 10, 11); TR2(12, 13, 14, 15);
-		TR3(t0, t4, x0, x4); TR3(t1, t5, x1, x5);
-		TR3(t2, t6, x2, x6); TR3(t3, t7, x3, x7);
-		TR3(t8, t12, x8, x12); TR3(t9, t13, x9, x13);
-		TR3(t10, t14, x10, x14); TR3(t11, t15, x11, x15);
-		TR3(x0, x8, t0, t8); TR3(x1, x9, t1, t9);
-		TR3(x2, x10, t2, t10); TR3(x3, x11, t3, t11);
-		TR3(x4, x12, t4, t12); TR3(x5, x13, t5, t13);
-		TR3(x6, x14, t6, t14); TR3(x7, x15, t7, t15);
+		cx = xbuf[n & 1];
+		nx = xbuf[~n & 1];
+		/* The last block's steps transpose zeros, not past the data. */
+		if (n + 1 == nblocks)
+			for (l = 0; l < LANES; l++)
+				p[l] = mds_zero_block;
 		aa = a;
 		bb = b;
 		cc = c;
