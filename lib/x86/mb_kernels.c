@@ -8,6 +8,14 @@
 
 #if defined(__x86_64__)
 const struct mds_mb_kernel mds_arch_mb_kernels[] = {
+	/*
+	 * md5: 0.18 and 0.49 TSC cycles/byte over all lanes against 2.68 for
+	 * md5-avx512; one busy lane is slower than md5-avx512, two faster.
+	 */
+	{ "md5", "md5-avx512-x16", MDS_LEVEL_AVX512,
+	    MDS_CPU_AVX512F | MDS_CPU_AVX512VL, 16, 2, mds_md5_mb_avx512 },
+	{ "md5", "md5-avx2-x8", MDS_LEVEL_AVX2, MDS_CPU_AVX2, 8, 2,
+	    mds_md5_mb_avx2 },
 	{ "sha512", "sha512-avx512-x8", MDS_LEVEL_AVX512,
 	    MDS_CPU_AVX512F | MDS_CPU_AVX512VL | MDS_CPU_AVX2, 8, 3,
 	    mds_sha512_mb_avx512 },

@@ -1,0 +1,258 @@
+/*
+ * x86/md5_mb_avx2.c: MD5 of eight messages side by side, one per 32-bit
+ * lane of the ymm registers (AVX2).
+ *
+ * Without vpternlogd and vprold the steps take more operations: F is
+ * d ^ (b & (c ^ d)) and I is c ^ (b | ~d), with c ^ d and ~d formed before
+ * b is known; G goes into a in two parts, c & ~d off the path and b & d
+ * on it; the rotate is two shifts and an or.  So after b come three
+ * operations of F, two of G, H or I (c ^ d and ~d first), two of the
+ * rotate and the add of b.  The next block's message words are made
+ * between the steps: each lane's block in 128-bit quarters, quarter q of
+ * lanes l and l + 4 paired in one register, four such transposed by
+ * unpacks of dwords and qwords into words 4q..4q+3 across the lanes, and
+ * stored for the steps to add from memory.  An idle lane (data[l] ==
+ * NULL) reads mds_zero_block again for every block.
+ *
+ * Reads exactly nblocks * 64 bytes of each busy lane.
+ */
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#include "x86.h"
+
+#define AVX2	__attribute__((target("avx2")))
+
+#define LANES	8
+
+static const uint32_t md5_t[64] = {
+	0xd76aa478, 0xe8c7b756, 0x242070db, 0xc1bdceee,
+	0xf57c0faf, 0x4787c62a, 0xa8304613, 0xfd469501,
+	0x698098d8, 0x8b44f7af, 0xffff5bb1, 0x895cd7be,
+	0x6b901122, 0xfd987193, 0xa679438e, 0x49b40821,
+	0xf61e2562, 0xc040b340, 0x265e5a51, 0xe9b6c7aa,
+	0xd62f105d, 0x02441453, 0xd8a1e681, 0xe7d3fbc8,
+	0x21e1cde6, 0xc33707d6, 0xf4d50d87, 0x455a14ed,
+	0xa9e3e905, 0xfcefa3f8, 0x676f02d9, 0x8d2a4c8a,
+	0xfffa3942, 0x8771f681, 0x6d9d6122, 0xfde5380c,
+	0xa4beea44, 0x4bdecfa9, 0xf6bb4b60, 0xbebfbc70,
+	0x289b7ec6, 0xeaa127fa, 0xd4ef3085, 0x04881d05,
+	0xd9d4d039, 0xe6db99e5, 0x1fa27cf8, 0xc4ac5665,
+	0xf4292244, 0x432aff97, 0xab9423a7, 0xfc93a039,
+	0x655b59c3, 0x8f0ccc92, 0xffeff47d, 0x85845dd1,
+	0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1,
+	0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391,
+};
+
+/*
+ * The steps in asm, so that x + t goes into a before f: from intrinsics
+ * the compiler may add them after, on the path.
+ */
+#define STEP_F								\
+	"vpxor\t%[vd], %[vc], %[vt]\n\t"				\
+	"vpand\t%[vb], %[vt], %[vt]\n\t"				\
+	"vpxor\t%[vd], %[vt], %[vt]\n\t"				\
+	"vpaddd\t%[vt], %[va], %[va]\n\t"
+#define STEP_G								\
+	"vpandn\t%[vc], %[vd], %[vt]\n\t"				\
+	"vpaddd\t%[vt], %[va], %[va]\n\t"				\
+	"vpand\t%[vb], %[vd], %[vt]\n\t"				\
+	"vpaddd\t%[vt], %[va], %[va]\n\t"
+#define STEP_H								\
+	"vpxor\t%[vd], %[vc], %[vt]\n\t"				\
+	"vpxor\t%[vb], %[vt], %[vt]\n\t"				\
+	"vpaddd\t%[vt], %[va], %[va]\n\t"
+#define STEP_I								\
+	"vpxor\t%[vd], %[ones], %[vt]\n\t"				\
+	"vpor\t%[vb], %[vt], %[vt]\n\t"				\
+	"vpxor\t%[vc], %[vt], %[vt]\n\t"				\
+	"vpaddd\t%[vt], %[va], %[va]\n\t"
+
+#define STEP(f, a, b, c, d, k, i, s) do {				\
+	__m256i t_;							\
+									\
+	NEXT(i);							\
+	__asm__("vpaddd\t%[x], %[va], %[va]\n\t"			\
+	    "vpbroadcastd\t%[t], %[vt]\n\t"				\
+	    "vpaddd\t%[vt], %[va], %[va]\n\t"				\
+	    STEP_##f							\
+	    "vpslld\t$%c[rot], %[va], %[vt]\n\t"			\
+	    "vpsrld\t$32-%c[rot], %[va], %[va]\n\t"			\
+	    "vpor\t%[vt], %[va], %[va]\n\t"				\
+	    "vpaddd\t%[vb], %[va], %[va]"				\
+	    : [va] "+x" (a), [vt] "=&x" (t_)				\
+	    : [vb] "x" (b), [vc] "x" (c), [vd] "x" (d),			\
+	      [ones] "x" (ones), [x] "m" (cx[k]), [t] "m" (md5_t[i]),	\
+	      [rot] "n" (s));						\
+} while (0)
+
+/*
+ * Words 4q..4q+3 of the next block: quarter q of lane l in the low half of
+ * r(l) and of lane l + 4 in its high half, then dwords of row pairs
+ * interleaved and qwords of the pairs.
+ */
+#define HALVES(l, q) _mm256_inserti128_si256(				\
+	_mm256_castsi128_si256(_mm_loadu_si128(				\
+	    (const __m128i *)(p[l] + 16 * (q)))),			\
+	_mm_loadu_si128((const __m128i *)(p[(l) + 4] + 16 * (q))), 1)
+
+#define QUARTER(q) do {							\
+	__m256i r0_, r1_, r2_, r3_, t0_, t1_, t2_, t3_;			\
+									\
+	r0_ = HALVES(0, q);						\
+	r1_ = HALVES(1, q);						\
+	r2_ = HALVES(2, q);						\
+	r3_ = HALVES(3, q);						\
+	t0_ = _mm256_unpacklo_epi32(r0_, r1_);				\
+	t1_ = _mm256_unpackhi_epi32(r0_, r1_);				\
+	t2_ = _mm256_unpacklo_epi32(r2_, r3_);				\
+	t3_ = _mm256_unpackhi_epi32(r2_, r3_);				\
+	nx[4 * (q)] = _mm256_unpacklo_epi64(t0_, t2_);			\
+	nx[4 * (q) + 1] = _mm256_unpackhi_epi64(t0_, t2_);		\
+	nx[4 * (q) + 2] = _mm256_unpacklo_epi64(t1_, t3_);		\
+	nx[4 * (q) + 3] = _mm256_unpackhi_epi64(t1_, t3_);		\
+} while (0)
+
+#define NEXT(i) do {							\
+	switch (i) {							\
+	case 3:								\
+		QUARTER(0);						\
+		break;							\
+	case 19:							\
+		QUARTER(1);						\
+		break;							\
+	case 35:							\
+		QUARTER(2);						\
+		break;							\
+	case 51:							\
+		QUARTER(3);						\
+		for (l = 0; l < LANES; l++)				\
+			p[l] += inc[l];					\
+		break;							\
+	default:							\
+		break;							\
+	}								\
+} while (0)
+
+AVX2 void
+mds_md5_mb_avx2(void *state, const unsigned char *const *data,
+    size_t nblocks, size_t rate)
+{
+	uint32_t *st = state;
+	const unsigned char *p[LANES];
+	size_t inc[LANES];
+	__m256i a, b, c, d, aa, bb, cc, dd, ones;
+	__m256i xbuf[2][16], *cx, *nx;
+	size_t n;
+	int l;
+
+	(void)rate;
+	if (nblocks == 0)
+		return;
+	for (l = 0; l < LANES; l++) {
+		p[l] = data[l] != NULL ? data[l] : mds_zero_block;
+		inc[l] = data[l] != NULL ? 64 : 0;
+	}
+	ones = _mm256_set1_epi32(-1);
+	a = _mm256_loadu_si256((const __m256i *)st);
+	b = _mm256_loadu_si256((const __m256i *)(st + LANES));
+	c = _mm256_loadu_si256((const __m256i *)(st + 2 * LANES));
+	d = _mm256_loadu_si256((const __m256i *)(st + 3 * LANES));
+	nx = xbuf[0];
+	QUARTER(0);
+	QUARTER(1);
+	QUARTER(2);
+	QUARTER(3);
+	for (l = 0; l < LANES; l++)
+		p[l] += inc[l];
+	for (n = 0; n < nblocks; n++) {
+		cx = xbuf[n & 1];
+		nx = xbuf[~n & 1];
+		/* The last block's steps transpose zeros, not past the data. */
+		if (n + 1 == nblocks)
+			for (l = 0; l < LANES; l++)
+				p[l] = mds_zero_block;
+		aa = a;
+		bb = b;
+		cc = c;
+		dd = d;
+
+		STEP(F, a, b, c, d, 0, 0, 7);
+		STEP(F, d, a, b, c, 1, 1, 12);
+		STEP(F, c, d, a, b, 2, 2, 17);
+		STEP(F, b, c, d, a, 3, 3, 22);
+		STEP(F, a, b, c, d, 4, 4, 7);
+		STEP(F, d, a, b, c, 5, 5, 12);
+		STEP(F, c, d, a, b, 6, 6, 17);
+		STEP(F, b, c, d, a, 7, 7, 22);
+		STEP(F, a, b, c, d, 8, 8, 7);
+		STEP(F, d, a, b, c, 9, 9, 12);
+		STEP(F, c, d, a, b, 10, 10, 17);
+		STEP(F, b, c, d, a, 11, 11, 22);
+		STEP(F, a, b, c, d, 12, 12, 7);
+		STEP(F, d, a, b, c, 13, 13, 12);
+		STEP(F, c, d, a, b, 14, 14, 17);
+		STEP(F, b, c, d, a, 15, 15, 22);
+
+		STEP(G, a, b, c, d, 1, 16, 5);
+		STEP(G, d, a, b, c, 6, 17, 9);
+		STEP(G, c, d, a, b, 11, 18, 14);
+		STEP(G, b, c, d, a, 0, 19, 20);
+		STEP(G, a, b, c, d, 5, 20, 5);
+		STEP(G, d, a, b, c, 10, 21, 9);
+		STEP(G, c, d, a, b, 15, 22, 14);
+		STEP(G, b, c, d, a, 4, 23, 20);
+		STEP(G, a, b, c, d, 9, 24, 5);
+		STEP(G, d, a, b, c, 14, 25, 9);
+		STEP(G, c, d, a, b, 3, 26, 14);
+		STEP(G, b, c, d, a, 8, 27, 20);
+		STEP(G, a, b, c, d, 13, 28, 5);
+		STEP(G, d, a, b, c, 2, 29, 9);
+		STEP(G, c, d, a, b, 7, 30, 14);
+		STEP(G, b, c, d, a, 12, 31, 20);
+
+		STEP(H, a, b, c, d, 5, 32, 4);
+		STEP(H, d, a, b, c, 8, 33, 11);
+		STEP(H, c, d, a, b, 11, 34, 16);
+		STEP(H, b, c, d, a, 14, 35, 23);
+		STEP(H, a, b, c, d, 1, 36, 4);
+		STEP(H, d, a, b, c, 4, 37, 11);
+		STEP(H, c, d, a, b, 7, 38, 16);
+		STEP(H, b, c, d, a, 10, 39, 23);
+		STEP(H, a, b, c, d, 13, 40, 4);
+		STEP(H, d, a, b, c, 0, 41, 11);
+		STEP(H, c, d, a, b, 3, 42, 16);
+		STEP(H, b, c, d, a, 6, 43, 23);
+		STEP(H, a, b, c, d, 9, 44, 4);
+		STEP(H, d, a, b, c, 12, 45, 11);
+		STEP(H, c, d, a, b, 15, 46, 16);
+		STEP(H, b, c, d, a, 2, 47, 23);
+
+		STEP(I, a, b, c, d, 0, 48, 6);
+		STEP(I, d, a, b, c, 7, 49, 10);
+		STEP(I, c, d, a, b, 14, 50, 15);
+		STEP(I, b, c, d, a, 5, 51, 21);
+		STEP(I, a, b, c, d, 12, 52, 6);
+		STEP(I, d, a, b, c, 3, 53, 10);
+		STEP(I, c, d, a, b, 10, 54, 15);
+		STEP(I, b, c, d, a, 1, 55, 21);
+		STEP(I, a, b, c, d, 8, 56, 6);
+		STEP(I, d, a, b, c, 15, 57, 10);
+		STEP(I, c, d, a, b, 6, 58, 15);
+		STEP(I, b, c, d, a, 13, 59, 21);
+		STEP(I, a, b, c, d, 4, 60, 6);
+		STEP(I, d, a, b, c, 11, 61, 10);
+		STEP(I, c, d, a, b, 2, 62, 15);
+		STEP(I, b, c, d, a, 9, 63, 21);
+
+		a = _mm256_add_epi32(a, aa);
+		b = _mm256_add_epi32(b, bb);
+		c = _mm256_add_epi32(c, cc);
+		d = _mm256_add_epi32(d, dd);
+	}
+	_mm256_storeu_si256((__m256i *)st, a);
+	_mm256_storeu_si256((__m256i *)(st + LANES), b);
+	_mm256_storeu_si256((__m256i *)(st + 2 * LANES), c);
+	_mm256_storeu_si256((__m256i *)(st + 3 * LANES), d);
+}
+#endif /* __x86_64__ */
