@@ -8,9 +8,11 @@
 
 #if defined(__x86_64__)
 const struct mds_mb_kernel mds_arch_mb_kernels[] = {
-	{ NULL, NULL, 0, 0, 0, 0, NULL }
+	{ "keccak", "keccak-avx512-x8", MDS_LEVEL_AVX512,
+	    MDS_CPU_AVX512F | MDS_CPU_AVX512VL, 8, 2, mds_keccak_mb_avx512 },
 };
-const size_t mds_arch_nmb_kernels = 0;
+const size_t mds_arch_nmb_kernels =
+    sizeof(mds_arch_mb_kernels) / sizeof(mds_arch_mb_kernels[0]);
 #else
 const struct mds_mb_kernel mds_arch_mb_kernels[1];
 const size_t mds_arch_nmb_kernels = 0;
