@@ -238,6 +238,17 @@ gnu_list(void)
 		    mds_ctx_impl(&ctx));
 		mds_discard(&ctx);
 	}
+	printf("\nmulti-buffer kernel per algorithm (files hashed at once):\n");
+	for (i = 0; (alg = mds_alg_at(i)) != NULL; i++) {
+		struct mds_lanes *s = mds_lanes_new(alg);
+
+		if (s != NULL && mds_lanes_width(s) > 1)
+			printf("%s %s %zu\n", mds_alg_name(alg),
+			    mds_lanes_kernel(s), mds_lanes_width(s));
+		else
+			printf("%s none 1\n", mds_alg_name(alg));
+		mds_lanes_free(s);
+	}
 	printf("\ndispatch levels:\n");
 	for (i = 0; (be = mds_cpu_level_at(i)) != NULL; i++)
 		if (mds_cpu_has_level(be) == 1)

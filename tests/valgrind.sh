@@ -34,7 +34,8 @@ if ! command -v valgrind >/dev/null 2>&1; then
 	exit 2
 fi
 if [ $# -eq 0 ]; then
-	set -- cli_bsd.sh cli_gnu.sh cli_archive.sh cli_input.sh completions.sh
+	set -- cli_bsd.sh cli_gnu.sh cli_archive.sh cli_input.sh cli_lanes.sh \
+	    completions.sh
 fi
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/valgrind.XXXXXX") || exit 2

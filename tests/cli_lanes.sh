@@ -1,0 +1,155 @@
+#!/bin/sh
+# cli_lanes.sh: black-box tests of mdsum's multi-buffer path (files hashed
+# side by side in lanes) through the built tool.  With several inputs its
+# output must be byte for byte that of --no-multibuffer, whatever the
+# kernel: the default one, each portable lane kernel pinned through
+# MDSUM_CPU (which run the scheduler on any machine), and the avx2 level.
+# Files of every size around the block sizes and the mapping windows,
+# missing files, directories and standard input mixed in; -j1 and -j2;
+# several algorithms at once; -c with failures; --json; -R; --debug names
+# the kernel and its lanes.
+#
+# usage: sh tests/cli_lanes.sh BINDIR
+#
+# Output as in cli_gnu.sh: TAP lines, then "N passed, N failed[, N
+# skipped]"; the exit status is 1 if any test failed.
+set -u
+
+# shellcheck source-path=SCRIPTDIR
+# shellcheck source=tap.sh
+case $0 in
+*/*)	. "${0%/*}/tap.sh" ;;
+*)	. ./tap.sh ;;
+esac
+
+bindir "$@"
+LC_ALL=C
+export LC_ALL
+unset MDSUM_BACKEND MDSUM_CPU
+exec </dev/null
+tmpdir cli_lanes
+cd "$T" || exit 2
+M=$B/mdsum
+
+head -c $((3 * 1048576 + 4096)) /dev/urandom >pool
+mkdir d d/sub
+# Around the 55/56-byte (md5, sha256) and 111/112 (sha512) padding
+# limits, the 64-, 128- and 136-byte blocks, the 64 KiB read buffer, the
+# 256 KiB mapping threshold and the 1 MiB windows.
+for size in 0 1 55 56 63 64 65 111 112 119 127 128 129 135 136 137 271 \
+    272 4095 4096 65535 65536 65537 262143 262144 262145 1048575 \
+    1048577 3145733; do
+	head -c "$size" pool >"d/s$size"
+done
+head -c 1000 pool >d/sub/x
+NAMES=$(cd d && ls | grep '^s' | sort -n -k1.2)
+ALGS="md5 sha1 sha256 sha512 sha512h sha3-256 keccak256"
+
+# same_as_single DESC ARG...: mdsum ARG... (in d) and mdsum
+# --no-multibuffer ARG... give the same stdout, stderr and exit status.
+same_as_single()
+{
+	_d=$1
+	shift
+	why=
+	(cd d && "$M" "$@" <../stdin >../out.mb 2>../err.mb)
+	rc_mb=$?
+	(cd d && "$M" --no-multibuffer "$@" <../stdin >../out.one 2>../err.one)
+	rc_one=$?
+	[ $rc_mb -eq $rc_one ] || bad "exit status $rc_mb, one at a time $rc_one"
+	cmp -s out.mb out.one ||
+	    bad "stdout differs: $(diff out.one out.mb | head -5)"
+	cmp -s err.mb err.one ||
+	    bad "stderr differs: $(diff err.one err.mb | head -5)"
+	[ -s out.mb ] || bad "no output"
+	verdict "$_d"
+}
+
+printf 'from stdin' >stdin
+for cpu in '' md5-portable-x4 sha256-portable-x4 sha512-portable-x4 \
+    keccak-portable-x4 avx2; do
+	if [ -n "$cpu" ]; then
+		MDSUM_CPU=$cpu
+		export MDSUM_CPU
+	else
+		unset MDSUM_CPU
+	fi
+	label=${cpu:-default}
+	for a in $ALGS; do
+		# shellcheck disable=SC2086 # the names are split on purpose
+		same_as_single "$label: mdsum -j1 -a $a over every size" \
+		    -j1 -a $a $NAMES
+	done
+	# shellcheck disable=SC2086
+	same_as_single "$label: -j2, several algorithms, errors mixed in" \
+	    -j2 -a md5,sha512h,keccak256,sha256 s0 nosuch s65 sub - s1048577 \
+	    s137 nosuch2 $NAMES
+	# shellcheck disable=SC2086
+	same_as_single "$label: --json, --mmap and --no-mmap" \
+	    --json -a sha256,keccak256 --mmap $NAMES
+	# shellcheck disable=SC2086
+	same_as_single "$label: --no-mmap, untagged" \
+	    --untagged --no-mmap -j1 -a sha512,md5 $NAMES
+	same_as_single "$label: -R" -R -a sha3-256,md5 .
+done
+unset MDSUM_CPU
+
+# -c: a manifest with a wrong digest, a missing file and a directory.
+(cd d && "$M" -a sha256 $NAMES sub/x) >d/SUMS
+sed -e 's/^SHA256 (s64) = ./SHA256 (s64) = 0/' \
+    -e 's/^SHA256 (s65) = ./SHA256 (s65) = f/' d/SUMS >d/BAD
+printf 'SHA256 (nosuch) = %064d\nSHA256 (sub) = %064d\n' 0 0 >>d/BAD
+for cpu in '' sha256-portable-x4; do
+	if [ -n "$cpu" ]; then
+		MDSUM_CPU=$cpu
+		export MDSUM_CPU
+	else
+		unset MDSUM_CPU
+	fi
+	for j in -j1 -j2; do
+		same_as_single "${cpu:-default}: mdsum $j -c with failures" \
+		    $j -c BAD
+		same_as_single "${cpu:-default}: mdsum $j -c --quiet, failures only" \
+		    $j -c --quiet BAD
+	done
+done
+unset MDSUM_CPU
+
+# Many small files: lanes are refilled as each message finishes.
+mkdir many
+i=0
+while [ $i -lt 300 ]; do
+	head -c $((i * 7)) pool >many/f$i
+	i=$((i + 1))
+done
+mv many d/
+same_as_single "300 small files, -R, -j1" -j1 -R -a md5,sha256 many
+same_as_single "300 small files, -R, -j2" -j2 -R -a sha512h,keccak256 many
+
+# --debug names the kernel and the lanes, in order, on stderr.
+why=
+MDSUM_CPU=md5-portable-x4 "$M" --debug -a md5 d/s64 d/s65 >out 2>err
+grep -qx 'mdsum: d/s64: md5 on the native backend (md5-portable-x4, 4 lanes)' \
+    err || bad "stderr: $(cat err)"
+[ "$(grep -c 'lanes)' err)" -eq 2 ] || bad "stderr: $(cat err)"
+"$M" --debug --no-multibuffer -a md5 d/s64 d/s65 >out 2>err
+grep -q 'lanes' err && bad "--no-multibuffer: $(cat err)"
+verdict "--debug names the kernel and the lanes; --no-multibuffer none"
+
+# --list shows the multi-buffer kernel of each algorithm.
+why=
+MDSUM_CPU=keccak-portable-x4 "$M" --list >out 2>err ||
+    bad "exit status $?"
+grep -qx 'keccak256 keccak-portable-x4 4' out || bad "$(cat out)"
+grep -qx 'sha1 none 1' out || bad "$(cat out)"
+verdict "mdsum --list: the multi-buffer kernel per algorithm"
+
+# A low descriptor limit: lanes give their descriptors back and go on.
+why=
+(ulimit -n 12 && exec "$M" -j1 -R -a md5 d/many) >out 2>err ||
+    bad "exit status $?: $(head -3 err)"
+[ "$(wc -l <out)" -eq 300 ] || bad "$(wc -l <out) lines"
+[ -s err ] && bad "stderr: $(head -3 err)"
+verdict "ulimit -n 12: 300 files through the lanes"
+
+summary
