@@ -8,9 +8,12 @@
 
 #if defined(__x86_64__)
 const struct mds_mb_kernel mds_arch_mb_kernels[] = {
-	{ NULL, NULL, 0, 0, 0, 0, NULL }
+	{ "sha256", "sha256-shani-x2", MDS_LEVEL_SSE4,
+	    MDS_CPU_SHA | MDS_CPU_SSE41 | MDS_CPU_SSSE3, 2, 2,
+	    mds_sha256_mb_shani },
 };
-const size_t mds_arch_nmb_kernels = 0;
+const size_t mds_arch_nmb_kernels =
+    sizeof(mds_arch_mb_kernels) / sizeof(mds_arch_mb_kernels[0]);
 #else
 const struct mds_mb_kernel mds_arch_mb_kernels[1];
 const size_t mds_arch_nmb_kernels = 0;
