@@ -22,7 +22,8 @@ NATIVE_OBJS_no =	lib/backend_native.o lib/x86/kernels.o \
 			lib/x86/keccak_avx512.o lib/x86/mb_kernels.o \
 			lib/x86/sha512_mb_avx512.o lib/x86/sha512_mb_avx2.o \
 			lib/x86/md5_mb_avx512.o lib/x86/md5_mb_avx2.o \
-			lib/x86/keccak_mb_avx512.o lib/x86/keccak_mb_avx2.o
+			lib/x86/keccak_mb_avx512.o lib/x86/keccak_mb_avx2.o \
+			lib/x86/sha256_mb_shani.o lib/x86/sha256_mb_avx512.o
 NATIVE_OBJS_yes =	lib/nonative.o
 
 LIB_OBJS =	lib/registry.o lib/backend.o lib/dispatch.o lib/ctx.o lib/fd.o \
