@@ -139,8 +139,9 @@ sanitize:
 valgrind: all
 	sh tests/valgrind.sh bin $(VALGRIND_SCRIPTS)
 
-# make bench [QUICK=1]: bench/run.py times mdsum against its peers and
-# writes the tables into BENCHMARKS.md (QUICK=1: bench/out/ only).
+# make bench [QUICK=1] [ONLY=section,...]: bench/run.py times mdsum
+# against its peers and writes the tables into BENCHMARKS.md (QUICK=1 or
+# ONLY=: bench/out/ only).
 # bench/xrp, built only here, calls sha512Half through libmdsum and
 # through OpenSSL's EVP and libmd directly; a build WITHOUT_OPENSSL or
 # WITHOUT_LIBMD leaves that peer out.
@@ -154,8 +155,8 @@ XRP_LIBMD_yes =
 XRP_OBJS =	bench/xrp.o $(XRP_OPENSSL_$(WITHOUT_OPENSSL)) \
 		$(XRP_LIBMD_$(WITHOUT_LIBMD))
 
-bench: all bench/xrp bench/short
-	$(PYTHON) bench/run.py QUICK=$(QUICK) "CC=$(CC)" \
+bench: all bench/xrp bench/short bench/batch
+	$(PYTHON) bench/run.py QUICK=$(QUICK) "ONLY=$(ONLY)" "CC=$(CC)" \
 	    "CFLAGS=$(MDS_CFLAGS) $(CFLAGS)"
 
 bench/xrp: $(XRP_OBJS) lib/libmdsum.a
@@ -174,6 +175,15 @@ bench/short: bench/short.o lib/libmdsum.a
 bench/short.o: bench/short.c lib/mdsum.h config.mk
 	$(CC) $(MDS_CFLAGS) -DSHORT_OPENSSL=$(XRP_HAVE_$(WITHOUT_OPENSSL)) \
 	    $(CFLAGS) -c bench/short.c -o $@
+
+# bench/batch: many messages in one mds_digest_many call, against loops
+# of mds_digest and of OpenSSL's EVP calls.
+bench/batch: bench/batch.o lib/libmdsum.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ bench/batch.o lib/libmdsum.a $(LIBS)
+
+bench/batch.o: bench/batch.c lib/mdsum.h config.mk
+	$(CC) $(MDS_CFLAGS) -DBATCH_OPENSSL=$(XRP_HAVE_$(WITHOUT_OPENSSL)) \
+	    $(CFLAGS) -c bench/batch.c -o $@
 
 # make fuzz [FUZZ_SECONDS=N]: each libFuzzer target of tests/fuzz/ runs
 # for N seconds on its committed seed corpus tests/fuzz/corpus/TARGET/
@@ -352,7 +362,7 @@ clean:
 	rm -f tests/eio_shim.so
 	rm -rf dist
 	rm -f bench/xrp bench/xrp.o bench/xrp_openssl.o bench/xrp_libmd.o
-	rm -f bench/short bench/short.o
+	rm -f bench/short bench/short.o bench/batch bench/batch.o
 	rm -rf bench/out
 	rm -rf $(FUZZ_OBJ)
 

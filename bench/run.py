@@ -5,16 +5,18 @@ usage: python3 bench/run.py [QUICK=1] [ONLY=name,...] [TIMER=loop]
            [CC=cc] [CFLAGS=...]
        python3 bench/run.py --check-bench < output-of-mdsum--bench
 
-`make bench` runs it from the top of the tree after building bin/mdsum and
-bench/xrp.  It runs every benchmark of issue 6 on this machine, each
-command pinned with taskset(1), and writes the tables, the machine they ran
-on and the commands into BENCHMARKS.md between the bench:begin and
-bench:end markers, with one gnuplot chart per table in bench/charts/.
+`make bench` runs it from the top of the tree after building bin/mdsum,
+bench/xrp, bench/short and bench/batch.  It runs every benchmark of issue
+6 on this machine, each command pinned with taskset(1), and writes the
+tables, the machine they ran on and the commands into BENCHMARKS.md
+between the bench:begin and bench:end markers, with one gnuplot chart per
+table in bench/charts/.
 
 QUICK=1 takes fewer and smaller runs (under a minute) and writes its report
 to bench/out/ instead, leaving BENCHMARKS.md and bench/charts/ alone; so
 does ONLY=, which runs only the named sections (bench, file, pipe, xrp,
-small, jobs, memory, startup, short) and is meant for working on one of them.
+small, jobs, memory, startup, short, multibuffer) and is meant for working
+on one of them.
 
 Timing uses hyperfine where it is installed, else a loop of its own: both
 run the commands of one table round-robin (round r starts with command r),
@@ -47,7 +49,7 @@ MARK_END = "<!-- bench:end -->"
 MIB = 1 << 20
 GIB = 1 << 30
 SECTIONS = ["bench", "file", "pipe", "xrp", "small", "jobs", "memory",
-            "startup", "short"]
+            "startup", "short", "multibuffer"]
 
 # Sizes and repeats: the full run and QUICK=1.
 FULL = {
@@ -61,6 +63,10 @@ FULL = {
     "sparse_bytes": 4 * GIB, "archive_bytes": GIB,
     "startup_rounds": 5, "startup_runs": 40,
     "short_calls": 200000, "short_rounds": 7,
+    "mb_files": 64, "mb_bytes": 16 * MIB, "mb_rounds": 3,
+    "mb_check_files": 20000, "mb_check_rounds": 5,
+    "batch_keccak": 1000000, "batch_xrp": (100000, 100000, 1),
+    "batch_rounds": 5,
 }
 QUICK = {
     "bench_args": ["--size=16384"],
@@ -73,6 +79,10 @@ QUICK = {
     "sparse_bytes": 256 * MIB, "archive_bytes": 64 * MIB,
     "startup_rounds": 3, "startup_runs": 20,
     "short_calls": 20000, "short_rounds": 3,
+    "mb_files": 16, "mb_bytes": 4 * MIB, "mb_rounds": 3,
+    "mb_check_files": 2000, "mb_check_rounds": 3,
+    "batch_keccak": 100000, "batch_xrp": (10000, 100000, 10),
+    "batch_rounds": 3,
 }
 
 
@@ -1233,6 +1243,270 @@ class Bench:
                 lambda c, s: speed.get((c, s)), fmt="%.2f", ref=1), "",
             "*%s*" % comment, ""]
 
+    # -- 10 -------------------------------------------------------------
+    def mb_kernel(self, alg, path):
+        """The kernel `mdsum --debug` names for alg on one file."""
+        p = subprocess.run(["taskset", "-c", self.cpu, self.b("mdsum"),
+                            "--debug", "-j1", "-a", alg, path, path],
+                           stdin=subprocess.DEVNULL,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                           text=True)
+        m = re.search(r"on the (\S+) backend(?: \(([^)]*)\))?", p.stderr)
+        if not m:
+            return "?"
+        return m.group(2) or m.group(1)
+
+    def sec_multibuffer(self):
+        n = self.c["mb_files"]
+        each = self.c["mb_bytes"]
+        rounds = self.c["mb_rounds"]
+        mdsum = self.b("mdsum")
+        cpu = self.cpu
+        out = ["### 10. Multi-buffer: many messages on one CPU", ""]
+        targets = []		# (label, ratio or None, target) for the chart
+
+        def verdict(x, want):
+            if x is None:
+                return "not measured"
+            return "met" if x >= want else "**not met**"
+
+        # Part 1: many large files, mdsum -j1 against its yardstick.
+        d = os.path.join(self.tmp, "mb")
+        os.mkdir(d)
+        names = ["%02d" % i for i in range(n)]
+        log("  making %d files of %s" % (n, fmt_size(each)))
+        for nm in names:
+            self.make_random(os.path.join(d, nm), each)
+        total = n * each
+        core_md5 = shutil.which("md5sum")
+        groups = [("md5", 5.0), ("sha256", 1.8), ("keccak256", 3.0),
+                  ("sha512h", 2.5)]
+        rows1 = []
+        cmdlines = ["cd $T/mb   # files 00 ... %s, %s each"
+                    % (names[-1], fmt_size(each))]
+        res1 = {}
+        for alg, want in groups:
+            head = [mdsum, "-j1", "-a", alg]
+            if alg == "md5":
+                if not core_md5:
+                    rows1.append([alg, "`mdsum -j1`", "md5sum", "-",
+                                  ">= %gx" % want, "not measured", "-", "-",
+                                  "-"])
+                    targets.append(("%s files" % alg, None, want))
+                    continue
+                yname, yhead = "md5sum", [core_md5]
+            else:
+                yname = "mdsum -j1 --no-multibuffer"
+                yhead = [mdsum, "-j1", "--no-multibuffer", "-a", alg]
+            cmds = [("mdsum -j1", head + names), (yname, yhead + names)]
+            log("  %s: %s" % (alg, " vs ".join(nm for nm, _ in cmds)))
+            outs = [capture(a, cpus=cpu, cwd=d) for _, a in cmds]
+            if alg == "md5":
+                dg = [re.findall(r"\b[0-9a-f]{32}\b", o) for o in outs]
+                if len(dg[0]) != n or dg[0] != dg[1]:
+                    self.problem("multibuffer: mdsum -a md5 and md5sum "
+                                 "give different digests")
+            elif outs[0] != outs[1]:
+                self.problem("multibuffer: mdsum -a %s with and without "
+                             "--no-multibuffer differ" % alg)
+            r = self.run.measure(cmds, rounds, cpu, cwd=d)
+            t_mb = med(r["mdsum -j1"]["times"])
+            t_y = med(r[yname]["times"])
+            x = t_y / t_mb
+            res1[alg] = (t_mb, t_y, x)
+            targets.append(("%s files" % alg, x, want))
+            rows1.append([
+                alg, "`mdsum -j1`", "`%s`" % yname, "**%s**" % fmt_ratio(x),
+                ">= %gx" % want, verdict(x, want),
+                "%s (%s MB/s)" % (fmt_secs(t_mb), fmt_mbs(total / t_mb / 1e6)),
+                "%s (%s MB/s)" % (fmt_secs(t_y), fmt_mbs(total / t_y / 1e6)),
+                self.mb_kernel(alg, os.path.join(d, names[0]))])
+            for _, a in cmds:
+                cmdlines.append("taskset -c %s %s 00 ... %s" % (
+                    cpu, self.show(q(a[:len(a) - n])), names[-1]))
+        shutil.rmtree(d, ignore_errors=True)
+
+        # Part 2: a manifest of many small files, checked.
+        nc = self.c["mb_check_files"]
+        crounds = self.c["mb_check_rounds"]
+        dc = os.path.join(self.tmp, "mbcheck")
+        os.mkdir(dc)
+        cnames = ["%05d" % i for i in range(nc)]
+        log("  making %d files of 4 KiB" % nc)
+        for nm in cnames:
+            with open(os.path.join(dc, nm), "wb") as f:
+                f.write(os.urandom(4096))
+        core = shutil.which("sha256sum")
+        rows2 = []
+        res2 = {}
+        cmdlines2 = ["cd $T/mbcheck   # files 00000 ... %s, 4 KiB each"
+                     % cnames[-1]]
+        if core:
+            man = "SHA256SUMS"
+            text = capture([core] + cnames, cpus=cpu, cwd=dc)
+            with open(os.path.join(dc, man), "w") as f:
+                f.write(text)
+            cmdlines2.append("%s 00000 ... %s > %s" % (core, cnames[-1],
+                                                       man))
+            cmds = [("mdsum -c", [mdsum, "-a", "sha256", "-c", man]),
+                    ("mdsum --no-multibuffer -c",
+                     [mdsum, "--no-multibuffer", "-a", "sha256", "-c", man]),
+                    ("sha256sum -c", [core, "-c", man])]
+            for nm, a in cmds:
+                log("  " + nm)
+                p = subprocess.run(["taskset", "-c", cpu] + a, cwd=dc,
+                                   stdin=subprocess.DEVNULL,
+                                   stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True)
+                oks = len(re.findall(r": OK$", p.stdout, re.M))
+                if p.returncode != 0 or oks != nc:
+                    self.problem("multibuffer: %s: exit %d, %d of %d OK"
+                                 % (nm, p.returncode, oks, nc))
+                cmdlines2.append("taskset -c %s %s" % (cpu,
+                                                       self.show(q(a))))
+            r = self.run.measure(cmds, crounds, cpu, cwd=dc)
+            t = {nm: med(r[nm]["times"]) for nm, _ in cmds}
+            res2 = t
+            ref = t["sha256sum -c"]
+            for nm, _ in cmds:
+                x = ref / t[nm]
+                if nm == "mdsum -c":
+                    cells = ["**%s**" % fmt_ratio(x), ">= 4x",
+                             verdict(x, 4.0)]
+                    targets.append(("-c, 4 KiB files", x, 4.0))
+                elif nm.startswith("mdsum"):
+                    cells = [fmt_ratio(x), "(for information)", ""]
+                else:
+                    cells = [fmt_ratio(x), "(yardstick)", ""]
+                rows2.append(["`%s`" % nm] + cells +
+                             [fmt_secs(t[nm]), "%.0f" % (nc / t[nm])])
+        else:
+            targets.append(("-c, 4 KiB files", None, 4.0))
+        shutil.rmtree(dc, ignore_errors=True)
+
+        # Part 3: the batch interface, bench/batch.
+        prog = os.path.join(ROOT, "bench", "batch")
+        rows3 = []
+        res3 = {}
+        comments = []
+        bargv = None
+        if os.access(prog, os.X_OK):
+            xn, xmax, xstep = self.c["batch_xrp"]
+            bargv = [prog, "-k", str(self.c["batch_keccak"]), "-l", "64",
+                     "-x", str(xn), "-m", str(xmax), "-s", str(xstep),
+                     "-r", str(self.c["batch_rounds"])]
+            log("  batch")
+            p = subprocess.run(["taskset", "-c", cpu] + bargv,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+            if p.returncode != 0:
+                self.problem("bench/batch: %s" % (p.stderr.strip() or
+                                                  "exit %d" % p.returncode))
+            for line in p.stdout.splitlines():
+                w = line.split()
+                if line.startswith("#"):
+                    comments.append(line[1:].strip())
+                elif len(w) == 4 and w[0] != "workload":
+                    res3[(w[0], w[1])] = (float(w[2]), float(w[3]))
+            for wl, title, want in (("keccak256", "keccak256 of %s "
+                                     "64-byte messages" % format(
+                                         self.c["batch_keccak"], ","), 5.0),
+                                    ("xrp", "sha512Half of %s XRP Ledger "
+                                     "slices" % format(xn, ","), 2.0)):
+                ev = res3.get((wl, "openssl-evp"))
+                first = True
+                for im in ("mds_digest_many", "mds_digest", "openssl-evp"):
+                    v = res3.get((wl, im))
+                    if v is None:
+                        continue
+                    x = ev[0] / v[0] if ev else None
+                    if im == "mds_digest_many":
+                        cells = ["**%s**" % fmt_ratio(x), ">= %gx" % want,
+                                 verdict(x, want)]
+                        targets.append(("batch %s" % wl, x, want))
+                    elif im == "openssl-evp":
+                        cells = [fmt_ratio(x), "(yardstick)", ""]
+                    else:
+                        cells = [fmt_ratio(x), "(for information)", ""]
+                    rows3.append([title if first else "", "`%s`" % im] +
+                                 cells + ["%.1f" % v[0], fmt_mbs(v[1])])
+                    first = False
+        self.results["multibuffer"] = {"files": res1, "check": res2,
+                                       "batch": res3}
+
+        out += [
+            "Multi-buffer hashing: several independent messages hashed "
+            "side by side in the lanes of one SIMD kernel. Everything here "
+            "is pinned to the one CPU %s, so the speed-ups come from the "
+            "lanes and not from threads (`mdsum` runs one job on one CPU, "
+            "and `-j1` says so). Each target is a speed-up over the "
+            "yardstick timed in the same rounds." % cpu, "",
+            "#### Many large files", "",
+            "%d files of %s of random bytes (%s in all, page cache), named "
+            "on the command line. md5 is compared with coreutils' `md5sum`; "
+            "the other algorithms with `mdsum` itself hashing one file "
+            "after another (`--no-multibuffer`), on the same single-stream "
+            "kernels. The outputs were compared (md5sum's digests with "
+            "mdsum's; with and without `--no-multibuffer`). The kernel "
+            "column is what `mdsum --debug` reports. %s"
+            % (n, fmt_size(each), fmt_size(total), self.timed_note(rounds)),
+            "",
+            table(["algorithm", "command", "yardstick", "speed-up",
+                   "target", "", "median time", "yardstick's",
+                   "kernel"], rows1), "",
+            codeblock(cmdlines), "",
+            "#### Checking a manifest of small files", "",
+            "`-c` on a manifest of %s files of 4 KiB of random bytes (page "
+            "cache) written by `sha256sum`. `mdsum -c` is given `-a "
+            "sha256`: an untagged 64-digit line fits sha256, sha512h and "
+            "keccak256 alike, so mdsum asks to be told. Every command "
+            "must report every file OK. %s"
+            % (format(nc, ","), self.timed_note(crounds)), "",
+            table(["command", "speed vs sha256sum -c", "target", "",
+                   "median time", "files/s"], rows2)
+            if rows2 else "Not run: coreutils' `sha256sum` is not installed.",
+            "",
+            codeblock(cmdlines2), "",
+            "#### The batch interface: `mds_digest_many`", ""]
+        if bargv is None:
+            out += ["Not run: `bench/batch` is not built (`make bench` "
+                    "builds it).", ""]
+        else:
+            out += [
+                "`bench/batch` (`bench/batch.c`) hashes many messages in "
+                "one `mds_digest_many` call, against a loop of "
+                "`mds_digest` calls and a loop of OpenSSL EVP calls (the "
+                "digest fetched once, one `EVP_MD_CTX` reused: "
+                "`EVP_DigestInit_ex2`, `EVP_DigestUpdate`, "
+                "`EVP_DigestFinal_ex` per message). keccak256: message i "
+                "is the 64 bytes at offset i of a buffer of fixed "
+                "pseudo-random bytes; OpenSSL 3.0 has no Keccak-256, and "
+                "SHA3-256 stands in for it (the same permutation and rate, "
+                "another pad byte: the same work). XRP Ledger slices: "
+                "message i is bytes [0, (i * step) mod max) of one buffer, "
+                "as in section 4, hashed with sha512Half (OpenSSL: "
+                "SHA-512, the first 32 bytes kept). The batch's digests "
+                "must equal `mds_digest`'s one by one, and OpenSSL's "
+                "SHA-512 halves the batch's (they did%s). Every round "
+                "runs each implementation on every message, the "
+                "implementations taking turns; the median over the rounds "
+                "is shown. Speed is relative to the OpenSSL loop."
+                % ("" if not any("bench/batch" in x for x in self.problems)
+                   else " **NOT**"), "",
+                table(["workload", "implementation", "speed vs OpenSSL",
+                       "target", "", "ns per message", "MB/s"], rows3), "",
+                codeblock(["taskset -c %s %s" % (cpu,
+                                                 self.show(q(bargv)))]), ""]
+            out += ["*%s*  " % c for c in comments] + [""]
+        bars = {lab: {"speed-up": x, "target": want}
+                for lab, x, want in targets}
+        out += [self.charts.bars(
+            "multibuffer", "Multi-buffer speed-ups on one CPU, against "
+            "their targets", "x yardstick (higher is faster)",
+            [lab for lab, _, _ in targets], ["speed-up", "target"],
+            lambda c, s: bars[c][s], fmt="%.2f", ref=1), ""]
+        return out
+
     # -------------------------------------------------------------------
     def machine(self):
         info = {}
@@ -1310,7 +1584,8 @@ class Bench:
                  "pipe": self.sec_pipe, "xrp": self.sec_xrp,
                  "small": self.sec_small, "jobs": self.sec_jobs,
                  "memory": self.sec_memory, "startup": self.sec_startup,
-                 "short": self.sec_short}
+                 "short": self.sec_short,
+                 "multibuffer": self.sec_multibuffer}
         load = []
         try:
             for i, s in enumerate(SECTIONS, 1):
