@@ -83,6 +83,7 @@ struct mds_lanes {
 	const struct mds_kernel		*single;	/* for a lane alone */
 	size_t		 width, block, wsize;	/* wsize: bytes per word */
 	size_t		 state_size;		/* bytes of state in use */
+	size_t		 dlen;			/* digest bytes */
 	struct msg	*head, *tail, *queued;	/* queued: first not started */
 	struct msg	*spare;			/* handed back, for reuse */
 	size_t		 nspare;
@@ -90,7 +91,7 @@ struct mds_lanes {
 	struct lane	 lane[MDS_MAX_LANES];
 	uint64_t	 state[25 * MDS_MAX_LANES] __attribute__((aligned(64)));
 	uint64_t	 saved[25 * MDS_MAX_LANES] __attribute__((aligned(64)));
-	unsigned char	 iv[8 * 25];	/* the chaining value a message starts from */
+	uint64_t	 iv[25];	/* the chaining value a message starts from */
 };
 
 enum { RUN_READY, RUN_FAILED };
@@ -118,19 +119,35 @@ col_set(struct mds_lanes *s, size_t w, size_t l, uint64_t v)
 static void
 col_start(struct mds_lanes *s, size_t l)
 {
-	size_t w;
-	uint64_t v;
+	uint32_t *s32 = (uint32_t *)s->state;
+	size_t w, words = s->shape->words, width = s->width;
 
-	for (w = 0; w < s->shape->words; w++) {
-		if (s->wsize == 4) {
-			uint32_t v32;
+	if (s->wsize == 4)
+		for (w = 0; w < words; w++)
+			s32[w * width + l] = (uint32_t)s->iv[w];
+	else
+		for (w = 0; w < words; w++)
+			s->state[w * width + l] = s->iv[w];
+}
 
-			memcpy(&v32, s->iv + 4 * w, 4);
-			v = v32;
-		} else
-			memcpy(&v, s->iv + 8 * w, 8);
-		col_set(s, w, l, v);
+/* Every lane back to the initial chaining value. */
+static void
+rows_start(struct mds_lanes *s)
+{
+	uint32_t *s32 = (uint32_t *)s->state;
+	size_t w, l, words = s->shape->words, width = s->width;
+
+	if (s->shape->md == NULL) {	/* the sponge starts from zeros */
+		memset(s->state, 0, s->state_size);
+		return;
 	}
+	for (w = 0; w < words; w++)
+		if (s->wsize == 4)
+			for (l = 0; l < width; l++)
+				s32[w * width + l] = (uint32_t)s->iv[w];
+		else
+			for (l = 0; l < width; l++)
+				s->state[w * width + l] = s->iv[w];
 }
 
 /* The digest from lane l's chaining value. */
@@ -142,9 +159,13 @@ col_digest(const struct mds_lanes *s, size_t l, unsigned char *out)
 	struct md_state st;
 
 	if (s->shape->md == NULL) {
-		for (w = 0; w * 8 < len; w++)
-			mds_store_le64(words + 8 * w, col_get(s, w, l));
-		memcpy(out, words, len);
+		/* Whole words straight out: no call for a short message. */
+		for (w = 0; 8 * w + 8 <= len; w++)
+			mds_store_le64(out + 8 * w, s->state[w * s->width + l]);
+		if (8 * w < len) {
+			mds_store_le64(words, s->state[w * s->width + l]);
+			memcpy(out + 8 * w, words, len - 8 * w);
+		}
 		return;
 	}
 	for (w = 0; w < s->shape->words; w++)
@@ -601,6 +622,7 @@ mds_lanes_new(const struct mds_alg *alg)
 	const struct mds_mb_kernel *k;
 	struct md_state st;
 	mds_ctx ctx;
+	size_t w;
 	int native, portable;
 
 	if (alg == NULL) {
@@ -635,8 +657,11 @@ mds_lanes_new(const struct mds_alg *alg)
 		/* The initial chaining value: the portable code's. */
 		if (s->shape->md != NULL) {
 			(void)alg->portable->init(&st);
-			memcpy(s->iv, &st.h, s->shape->words * s->wsize);
+			for (w = 0; w < s->shape->words; w++)
+				s->iv[w] = s->wsize == 4 ? st.h.w32[w] :
+				    st.h.w64[w];
 		}
+		s->dlen = mds_alg_digest_len(alg);
 	}
 	return s;
 }
@@ -774,11 +799,124 @@ mds_lanes_free(struct mds_lanes *s)
 	free(s);
 }
 
+/*
+ * The batch API's own driver: every message is in memory, so a lane is a
+ * pointer and a count, without the records and sources of the scheduler;
+ * for short messages this bookkeeping is most of the cost.
+ */
+static size_t
+batch_run(struct mds_lanes *s, size_t n, const void *const *msgs,
+    const size_t *lens, unsigned char *out)
+{
+	const unsigned char *data[MDS_MAX_LANES];
+	size_t idx[MDS_MAX_LANES], next = 0, l, nb, busy, bl = s->block;
+	size_t width = s->width, k;
+	unsigned char busy_l[MDS_MAX_LANES];
+	struct lane *ln;
+	int fresh;
+
+	memset(busy_l, 0, sizeof(busy_l));
+	for (;;) {
+		busy = 0;
+		nb = SIZE_MAX;
+		/*
+		 * Messages of one length finish together: then start the next
+		 * ones with a row at a time, not a word per lane and row.
+		 */
+		fresh = n - next >= width;
+		for (l = 0; l < width && fresh; l++)
+			if (s->lane[l].run_blocks != 0 ||
+			    (busy_l[l] && !s->lane[l].final))
+				fresh = 0;
+		if (fresh) {
+			for (l = 0; l < width; l++)
+				if (busy_l[l]) {
+					col_digest(s, l, out + idx[l] * s->dlen);
+					busy_l[l] = 0;
+				}
+			rows_start(s);
+		}
+		for (l = 0; l < width; l++) {
+			ln = &s->lane[l];
+			while (ln->run_blocks == 0) {
+				if (busy_l[l] && ln->final) {
+					col_digest(s, l, out + idx[l] * s->dlen);
+					busy_l[l] = 0;
+				}
+				if (!busy_l[l]) {
+					if (next == n)
+						break;
+					/* No bytes, no pointer needed; else stop. */
+					if (msgs[next] == NULL &&
+					    lens[next] != 0)
+						return next;
+					idx[l] = next;
+					if (!fresh)
+						col_start(s, l);
+					ln->p = msgs[next];
+					ln->avail = ln->total = lens[next];
+					ln->final = 0;
+					busy_l[l] = 1;
+					next++;
+				}
+				if (ln->avail >= bl) {
+					ln->run = ln->p;
+					ln->run_blocks = ln->avail / bl;
+					ln->p += ln->run_blocks * bl;
+					ln->avail -= ln->run_blocks * bl;
+				} else {
+					if (s->shape->md != NULL)
+						ln->run_blocks = mds_md_tail(
+						    s->shape->md, ln->p,
+						    ln->avail, ln->total,
+						    ln->carry);
+					else {
+						mds_sponge_tail(ln->p,
+						    ln->avail, s->shape->pad,
+						    bl, ln->carry);
+						ln->run_blocks = 1;
+					}
+					ln->run = ln->carry;
+					ln->avail = 0;
+					ln->final = 1;
+				}
+			}
+			data[l] = busy_l[l] ? ln->run : NULL;
+			if (busy_l[l]) {
+				busy++;
+				if (ln->run_blocks < nb)
+					nb = ln->run_blocks;
+			}
+		}
+		if (busy == 0)
+			break;
+		/* The tail of the batch: lanes alone, if that is faster. */
+		if (busy < s->k->min_busy) {
+			for (l = 0; l < width; l++) {
+				ln = &s->lane[l];
+				if (!busy_l[l])
+					continue;
+				col_single(s, l, ln->run, ln->run_blocks);
+				ln->run_blocks = 0;
+			}
+			continue;
+		}
+		s->k->blocks(s->state, data, nb, bl);
+		for (l = 0; l < width; l++)
+			if (busy_l[l]) {
+				k = nb * bl;
+				s->lane[l].run += k;
+				s->lane[l].run_blocks -= nb;
+			}
+	}
+	return n;
+}
+
 int
 mds_digest_many(const struct mds_alg *alg, size_t n, const void *const *msgs,
     const size_t *lens, unsigned char *out)
 {
-	struct mds_lane_result r;
+	struct mds_lane_result r = { NULL, 0, 0, 0, NULL, { 0 } };
 	struct mds_lanes *s;
 	size_t i = 0, j = 0, window, dlen;
 
@@ -789,6 +927,16 @@ mds_digest_many(const struct mds_alg *alg, size_t n, const void *const *msgs,
 	}
 	if ((s = mds_lanes_new(alg)) == NULL)
 		return -1;
+	if (s->k != NULL) {
+		i = batch_run(s, n, msgs, lens, out);
+		mds_lanes_free(s);
+		if (i < n) {
+			errno = EINVAL;
+			return -1;
+		}
+		return 0;
+	}
+	i = 0;
 	dlen = mds_alg_digest_len(alg);
 	window = 2 * s->width;
 	for (; j < n; j++) {
@@ -799,7 +947,7 @@ mds_digest_many(const struct mds_alg *alg, size_t n, const void *const *msgs,
 			}
 		if (mds_lanes_next(s, &r) != 1 || r.size == -1) {
 			mds_lanes_free(s);
-			errno = r.size == -1 ? r.error : EINVAL;
+			errno = r.error != 0 ? r.error : EINVAL;
 			return -1;
 		}
 		memcpy(out + j * dlen, r.digest, dlen);

@@ -52,7 +52,7 @@ mds_md_tail(const struct md_shape *shape, const unsigned char *tail,
 	uint64_t bits = nbytes << 3, high = nbytes >> 61;
 	unsigned char *len;
 
-	if (out != tail)
+	if (fill > 0 && out != tail)
 		memmove(out, tail, fill);
 	out[fill++] = 0x80;
 	if (fill > lenpos)

@@ -399,7 +399,10 @@ START_TEST(test_digest_many)
 	size_t lens[300], a, i, dlen;
 	uint64_t rng = mdt_stream(mdt_seed(), 1000);
 	const struct mds_alg *alg;
+	const char *label;
 
+	if (!start_kernel(_i, &label))
+		return;
 	buf = malloc(1 << 20);
 	out = malloc(300 * MDS_MAX_DIGEST);
 	ck_assert_ptr_nonnull(buf);
@@ -411,20 +414,29 @@ START_TEST(test_digest_many)
 			lens[i] = i < 200 ? i : (size_t)(mdt_rand(&rng) % 70000);
 			msgs[i] = buf + mdt_rand(&rng) % ((1 << 20) - lens[i]);
 		}
+		msgs[7] = NULL;		/* no bytes: no pointer needed */
+		lens[7] = 0;
 		ck_assert_int_eq(mds_digest_many(alg, 300, msgs, lens, out),
 		    0);
 		for (i = 0; i < 300; i++) {
 			ck_assert_int_eq(mds_digest(alg, msgs[i], lens[i],
 			    want), 0);
 			MDT_DIGEST_EQ(out + i * dlen, want, dlen,
-			    "%s: batch message %zu of %zu bytes",
-			    mds_alg_name(alg), i, lens[i]);
+			    "%s on %s: batch message %zu of %zu bytes",
+			    mds_alg_name(alg), label, i, lens[i]);
 		}
 		ck_assert_int_eq(mds_digest_many(alg, 0, NULL, NULL, NULL), 0);
+		msgs[250] = NULL;	/* bytes without a pointer */
+		lens[250] = 1;
+		errno = 0;
+		ck_assert_int_eq(mds_digest_many(alg, 300, msgs, lens, out),
+		    -1);
+		ck_assert_int_eq(errno, EINVAL);
 	}
 	errno = 0;
 	ck_assert_int_eq(mds_digest_many(NULL, 1, msgs, lens, out), -1);
 	ck_assert_int_eq(errno, EINVAL);
+	(void)mds_set_cpu_level(NULL);
 	free(buf);
 	free(out);
 }
@@ -445,7 +457,7 @@ mdt_lanes_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, test_scheduler_buffers, 0, n + 1);
 	tcase_add_loop_test(tc, test_scheduler_files, 0, n + 1);
-	tcase_add_test(tc, test_digest_many);
+	tcase_add_loop_test(tc, test_digest_many, 0, n + 1);
 	suite_add_tcase(s, tc);
 	return s;
 }
