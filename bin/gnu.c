@@ -310,9 +310,7 @@ gnu_main(const char *progname, const struct mds_alg *legacy_alg, int argc,
 	g.legacy = legacy_alg != NULL;
 	g.algs_given = g.legacy;
 	gnu_messages = 1;
-	/* Whole lines at once, as coreutils: parallel runs do not interleave. */
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	lines_init();
+	lines_init();	/* stdout's buffering, and whole lines */
 	shortopts = g.legacy ? "bctwz" : "Aa:bcC:j:Rtwz";
 
 	while ((ch = getopt_long(argc, argv, shortopts,

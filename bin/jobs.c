@@ -11,6 +11,8 @@
  */
 #define _GNU_SOURCE	/* sched_getaffinity, CPU_COUNT */
 
+#include <sys/resource.h>
+
 #include <err.h>
 #include <pthread.h>
 #include <sched.h>
@@ -35,6 +37,7 @@ struct pool {
 	size_t			 claimed;	/* next item for a worker */
 	int			 closed;	/* no more items will come */
 	int			 lanes;		/* workers hash in lanes */
+	size_t			 fd_budget;	/* descriptors each may hold there */
 	pthread_mutex_t		 lock;
 	pthread_cond_t		 work_cv;	/* items to claim, or closed */
 	pthread_cond_t		 done_cv;	/* an item finished */
@@ -49,7 +52,11 @@ struct lane_queue {
 		int		 laned;
 	} q[LANE_WINDOW];
 	size_t		 head, count;
+	size_t		 fds, fd_budget;	/* descriptors held, and allowed */
 };
+
+/* Descriptors kept for stdio, manifests, the walk and hashing one by one. */
+#define FD_RESERVE	16
 
 /*
  * Finish the oldest item of a lane queue: take its results from the
@@ -62,10 +69,13 @@ lq_finish_oldest(struct lane_queue *lq, const struct job_ops *ops,
 {
 	void *item = lq->q[lq->head].item;
 	struct slot *slot = lq->q[lq->head].slot;
+	struct input *in;
 
-	if (lq->q[lq->head].laned)
-		lane_collect(lq->ls, ops->input(item));
-	else
+	if (lq->q[lq->head].laned) {
+		in = ops->input(item);
+		lq->fds -= in->nalgs;
+		lane_collect(lq->ls, in);
+	} else
 		ops->work(ops->arg, item);
 	lq->head = (lq->head + 1) % LANE_WINDOW;
 	lq->count--;
@@ -91,9 +101,14 @@ lq_push(struct lane_queue *lq, const struct job_ops *ops, struct pool *p,
 	size_t i;
 	int r = 0;
 
-	if (in != NULL)
+	if (in != NULL && in->nalgs <= lq->fd_budget) {
+		while (lq->count > 0 && lq->fds + in->nalgs > lq->fd_budget)
+			lq_finish_oldest(lq, ops, p);
 		while ((r = lane_submit(lq->ls, in)) == -1 && lq->count > 0)
 			lq_finish_oldest(lq, ops, p);
+		if (r == 1)
+			lq->fds += in->nalgs;
+	}
 	i = (lq->head + lq->count++) % LANE_WINDOW;
 	lq->q[i].item = item;
 	lq->q[i].slot = slot;
@@ -109,6 +124,7 @@ worker_lanes(struct pool *p)
 
 	memset(&lq, 0, sizeof(lq));
 	lq.ls = lane_set_new();
+	lq.fd_budget = p->fd_budget;
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
 		while (lq.count < LANE_WINDOW && p->claimed < p->tail) {
@@ -133,7 +149,7 @@ worker_lanes(struct pool *p)
 
 /* The serial loop with lanes: the same, with this thread emitting. */
 static void
-serial_lanes(const struct job_ops *ops)
+serial_lanes(const struct job_ops *ops, size_t fd_budget)
 {
 	struct lane_queue lq;
 	void *item;
@@ -141,6 +157,7 @@ serial_lanes(const struct job_ops *ops)
 
 	memset(&lq, 0, sizeof(lq));
 	lq.ls = lane_set_new();
+	lq.fd_budget = fd_budget;
 	for (;;) {
 		while (!eof && lq.count < LANE_WINDOW) {
 			if ((item = ops->next(ops->arg)) == NULL)
@@ -197,6 +214,26 @@ emit_oldest(struct pool *p)
 	p->head++;
 }
 
+/*
+ * The descriptors each thread's lanes may hold open (a file in the lanes
+ * holds one per algorithm): what RLIMIT_NOFILE leaves after FD_RESERVE,
+ * shared out; 0 (no lanes) if that is nothing.
+ */
+static size_t
+lane_fd_budget(size_t nthreads)
+{
+	struct rlimit rl;
+	size_t n = nthreads > 0 ? nthreads : 1;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == -1 ||
+	    rl.rlim_cur == RLIM_INFINITY ||
+	    rl.rlim_cur >= (rlim_t)(FD_RESERVE + n * LANE_WINDOW * MAX_ALGS))
+		return LANE_WINDOW * MAX_ALGS;
+	if (rl.rlim_cur <= (rlim_t)(FD_RESERVE + n))
+		return 0;
+	return ((size_t)rl.rlim_cur - FD_RESERVE) / n;
+}
+
 void
 run_jobs(const struct job_ops *ops, size_t nthreads)
 {
@@ -205,10 +242,11 @@ run_jobs(const struct job_ops *ops, size_t nthreads)
 	sigset_t saved;
 	size_t i, started = 0;
 	void *item;
-	int lanes = ops->input != NULL && multibuffer;
+	size_t budget = lane_fd_budget(nthreads);
+	int lanes = ops->input != NULL && multibuffer && budget > 0;
 
 	if (nthreads <= 1 && lanes) {
-		serial_lanes(ops);
+		serial_lanes(ops, budget);
 		return;
 	}
 	if (nthreads <= 1) {
@@ -220,6 +258,7 @@ run_jobs(const struct job_ops *ops, size_t nthreads)
 	}
 	p.ops = ops;
 	p.lanes = lanes;
+	p.fd_budget = budget;
 	/* Room for every worker's lane queue, and some to spare. */
 	p.window = lanes ? nthreads * (LANE_WINDOW + 4) : 4 * nthreads;
 	p.head = p.tail = p.claimed = 0;

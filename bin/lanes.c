@@ -3,9 +3,10 @@
  * one thread hashes several files at once (jobs.c keeps them coming and
  * emits in order).  Each thread has its own lane_set: one scheduler per
  * algorithm met, each file opened once per algorithm so that every
- * scheduler reads its own descriptor.  Only regular files take this path;
- * standard input, pipes, devices, directories and files that cannot be
- * opened go the ordinary way, which words their errors.
+ * scheduler reads its own descriptor.  Standard input and files that
+ * cannot be opened go the ordinary way, which words their errors; so do
+ * pipes and devices with several algorithms (with one, the scheduler
+ * reads them on their own in their turn).
  */
 #include <sys/stat.h>
 
@@ -86,7 +87,11 @@ lane_submit(struct lane_set *ls, struct input *in)
 	for (n = 0; n < in->nalgs; n++) {
 		if ((in->fds[n] = open(in->name, O_RDONLY)) == -1)
 			goto undo;
-		if (n == 0 && (fstat(in->fds[0], &sb) == -1 ||
+		/*
+		 * A pipe must not be opened twice: with one algorithm, the
+		 * library reads what is not a regular file on its own.
+		 */
+		if (n == 0 && in->nalgs > 1 && (fstat(in->fds[0], &sb) == -1 ||
 		    !S_ISREG(sb.st_mode))) {
 			n++;
 			errno = 0;

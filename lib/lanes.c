@@ -234,14 +234,19 @@ lane_release(struct mds_lanes *s, struct lane *ln)
 	ln->run_blocks = 0;
 }
 
-/* Did the file end before the size it had when hashing began? */
+/*
+ * Did the file end before the size it had when hashing began?  Read: it
+ * gave fewer bytes, and is smaller now.  Mapped: it is smaller now (cut
+ * within the last page, no SIGBUS told: zeros were hashed).  A file whose
+ * size is only nominal, as in sysfs, keeps it.
+ */
 static int
 file_shrank(const struct lane *ln)
 {
 	struct stat now;
 
 	return ln->start < ln->end &&
-	    (off_t)ln->total < ln->end - ln->start &&
+	    (ln->mapped || (off_t)ln->total < ln->end - ln->start) &&
 	    fstat(ln->m->fd, &now) == 0 && now.st_size < ln->end;
 }
 
@@ -286,7 +291,6 @@ lane_pull(struct mds_lanes *s, struct lane *ln)
 		}
 	}
 	if (ln->mapped) {
-		/* Shrunk within the last page: no SIGBUS, but zeros. */
 		if (file_shrank(ln)) {
 			lane_fail(s, ln, EIO, 1);
 			return -1;
@@ -317,6 +321,13 @@ lane_pull(struct mds_lanes *s, struct lane *ln)
 	ln->p = ln->rbuf;
 	ln->avail = (size_t)got;
 	ln->total += (uint64_t)got;
+	/*
+	 * A short read that reaches the size the file had is its end: no
+	 * read(2) more to be told so (a small file costs one read, not two).
+	 */
+	if ((size_t)got < LANE_READ &&
+	    (off_t)ln->total >= ln->end - ln->start)
+		ln->more = 0;
 	return 1;
 }
 
@@ -360,7 +371,8 @@ lane_next_run(struct mds_lanes *s, struct lane *ln)
 		if (ln->more) {
 			if ((r = lane_pull(s, ln)) == -1)
 				return RUN_FAILED;
-			ln->more = r;
+			if (r == 0)
+				ln->more = 0;
 			continue;
 		}
 		if (s->shape->md != NULL)

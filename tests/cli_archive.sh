@@ -756,7 +756,10 @@ sys.stdout.buffer.write(i.tobuf(format=tarfile.GNU_FORMAT))'
 	want_rc 0
 	want_out "=SHA256 (zeros) = $ZEROS"
 	verdict "a $(wc -c <bomb.tar.z | tr -d ' ')-byte $BOMBZ archive of 1 GiB: digest"
-	if [ $TIMEV = yes ]; then
+	if [ $TIMEV = yes ] && [ -n "${MDSUM_TEST_VALGRIND:-}" ]; then
+		skip "bomb: peak RSS under 16 MiB" \
+		    "under valgrind, whose own memory the RSS would be"
+	elif [ $TIMEV = yes ]; then
 		rss=$(sed -n 's/.*Maximum resident set size (kbytes): *//p' \
 		    "$T/err")
 		begin
