@@ -462,11 +462,19 @@ lane_start(struct mds_lanes *s, struct lane *ln, struct msg *m)
 	ln->avail = 0;
 	ln->more = 1;
 	ln->end = sb.st_size;
-	if ((ln->start = lseek(m->fd, 0, SEEK_CUR)) == -1)
-		ln->start = 0;
+	/*
+	 * Reading goes on from the offset, whatever it is; only mapping
+	 * needs to know it (a small file is spared the lseek(2)).  The
+	 * checks at the end then take 0 for it, which only costs a read.
+	 */
+	ln->start = 0;
+	ln->mapped = 0;
+	if (mds_read_how(&sb, m->how) == MDS_READ_MMAP) {
+		if ((ln->start = lseek(m->fd, 0, SEEK_CUR)) == -1)
+			ln->start = 0;
+		ln->mapped = ln->start < ln->end && mds_bus_ready();
+	}
 	ln->off = ln->start;
-	ln->mapped = mds_read_how(&sb, m->how) == MDS_READ_MMAP &&
-	    ln->start < ln->end && mds_bus_ready();
 	if (sb.st_size >= 256 * 1024)
 		(void)posix_fadvise(m->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 	m->r.how = ln->mapped ? "mmap" : "read loop";
