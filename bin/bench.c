@@ -21,6 +21,7 @@
 #define TRIAL_BLOCK_COUNT	100000
 #define BENCH_RUNS		5	/* timed runs; the median is kept */
 #define BENCH_RUN_SECONDS	0.02	/* the least time one run takes */
+#define BENCH_LANES_MAX		64	/* lanes a multi-buffer row can use */
 
 static const size_t bench_sizes[] = { 64, 1024, 16384, 1048576 };
 
@@ -125,6 +126,89 @@ measure(const struct mds_alg *alg, const struct impl_choice *c,
 	return (double)len * (double)nmsgs / secs[BENCH_RUNS / 2];
 }
 
+/*
+ * Multi-buffer rows: 2 * width copies of the message through the batch
+ * API on kernel `name`, so that every lane is busy; bytes per second over
+ * all of them, a median as above.
+ */
+static double
+lanes_once(const struct mds_alg *alg, const char *name,
+    const unsigned char *buf, size_t len, size_t rounds, unsigned char *md)
+{
+	const void *msgs[2 * BENCH_LANES_MAX];
+	size_t lens[2 * BENCH_LANES_MAX], i, n, r;
+	unsigned char *out;
+	struct mds_lanes *s;
+	double t0;
+
+	if (mds_set_cpu_level(name) == -1 || (s = mds_lanes_new(alg)) == NULL)
+		return -1;
+	n = 2 * mds_lanes_width(s);
+	mds_lanes_free(s);
+	if (n > 2 * BENCH_LANES_MAX ||
+	    (out = malloc(n * MDS_MAX_DIGEST)) == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		msgs[i] = buf;
+		lens[i] = len;
+	}
+	t0 = now();
+	for (r = 0; r < rounds; r++)
+		if (mds_digest_many(alg, n, msgs, lens, out) == -1) {
+			free(out);
+			return -1;
+		}
+	t0 = now() - t0;
+	memcpy(md, out, mds_alg_digest_len(alg));
+	free(out);
+	(void)mds_set_cpu_level(NULL);
+	return t0 / (double)n;	/* per message, to compare with run_once */
+}
+
+static double
+measure_lanes(const struct mds_alg *alg, const char *name,
+    const unsigned char *buf, size_t len, unsigned char *md)
+{
+	double secs[BENCH_RUNS], t;
+	size_t rounds = 1;
+	int r;
+
+	while ((t = lanes_once(alg, name, buf, len, rounds, md)) >= 0 &&
+	    t * (double)rounds * 2 < BENCH_RUN_SECONDS / 8)
+		rounds *= 2;
+	if (t < 0)
+		return -1;
+	for (r = 0; r < BENCH_RUNS; r++)
+		secs[r] = lanes_once(alg, name, buf, len, rounds, md);
+	qsort(secs, BENCH_RUNS, sizeof(secs[0]), by_value);
+	return (double)len * (double)rounds / secs[BENCH_RUNS / 2];
+}
+
+/*
+ * The multi-buffer kernels this CPU runs for alg (not the portable ones,
+ * which are there for tests), by name into out; how many.
+ */
+size_t
+lane_kernels(const struct mds_alg *alg, const char **out, size_t max)
+{
+	struct mds_lanes *s;
+	const char *name;
+	size_t k, n = 0;
+
+	for (k = 0; n < max && (name = mds_cpu_kernel_at(k)) != NULL; k++) {
+		if (strstr(name, "-portable-") != NULL ||
+		    mds_set_cpu_level(name) == -1)
+			continue;
+		if ((s = mds_lanes_new(alg)) != NULL &&
+		    mds_lanes_width(s) > 1 &&
+		    strcmp(mds_lanes_kernel(s), name) == 0)
+			out[n++] = name;
+		mds_lanes_free(s);
+	}
+	(void)mds_set_cpu_level(NULL);
+	return n;
+}
+
 /* The benchmark message: the same bytes for every row of one size. */
 static unsigned char *
 bench_message(size_t len)
@@ -139,9 +223,35 @@ bench_message(size_t len)
 	return buf;
 }
 
+/* The rows of one multi-buffer kernel, one per size; -1 on failure. */
+static int
+bench_lanes(const struct mds_alg *alg, const char *name, const size_t *sizes,
+    size_t nsizes, double hz)
+{
+	unsigned char md[MDS_MAX_DIGEST], *buf;
+	char hex[2 * MDS_MAX_DIGEST + 1];
+	double rate;
+	size_t s;
+
+	for (s = 0; s < nsizes; s++) {
+		if ((buf = bench_message(sizes[s])) == NULL)
+			return -1;
+		rate = measure_lanes(alg, name, buf, sizes[s], md);
+		free(buf);
+		if (rate <= 0)
+			return -1;
+		printf("%-10s %-9s %-17s %8zu %10.1f %12.2f  %s\n",
+		    mds_alg_name(alg), "native", name, sizes[s], rate / 1e6,
+		    hz / rate, mds_hex(md, mds_alg_digest_len(alg), hex));
+		fflush(stdout);
+	}
+	return 0;
+}
+
 /*
  * mdsum --bench: algs (all when n is 0), one size (all when 0), one
- * backend (all built when NULL).
+ * backend (all built when NULL).  A multi-buffer kernel's rows give the
+ * bytes per second over all its lanes, each hashing a copy of the message.
  */
 int
 bench_table(const struct mds_alg **algs, size_t nalgs, size_t size,
@@ -151,9 +261,9 @@ bench_table(const struct mds_alg **algs, size_t nalgs, size_t size,
 	unsigned char md[MDS_MAX_DIGEST], *buf;
 	char hex[2 * MDS_MAX_DIGEST + 1];
 	const struct mds_alg *alg;
-	const char *be;
+	const char *be, *lanes[MAX_IMPLS];
 	double hz, rate;
-	size_t a, i, n, s, nsizes, len;
+	size_t a, i, n, nl, s, nsizes, len;
 	const size_t *sizes;
 
 	hz = clock_hz();
@@ -161,14 +271,22 @@ bench_table(const struct mds_alg **algs, size_t nalgs, size_t size,
 	    "a warm-up; clock %.2f GHz, estimated by timing dependent "
 	    "additions (one per cycle)\n", BENCH_RUNS,
 	    BENCH_RUN_SECONDS * 1000, hz / 1e9);
-	printf("%-10s %-9s %-14s %8s %10s %12s  %s\n", "algorithm", "backend",
+	printf("%-10s %-9s %-17s %8s %10s %12s  %s\n", "algorithm", "backend",
 	    "level", "bytes", "MB/s", "cycles/byte", "digest");
 	sizes = size != 0 ? &size : bench_sizes;
 	nsizes = size != 0 ? 1 : sizeof(bench_sizes) / sizeof(bench_sizes[0]);
 	for (a = 0; a < (nalgs != 0 ? nalgs : mds_alg_count()); a++) {
 		alg = nalgs != 0 ? algs[a] : mds_alg_at(a);
 		n = impl_list(alg, impls, MAX_IMPLS);
-		for (i = 0; i < n; i++) {
+		nl = backend == NULL || strcmp(backend, "native") == 0 ?
+		    lane_kernels(alg, lanes, MAX_IMPLS) : 0;
+		for (i = 0; i < n + nl; i++) {
+			if (i >= n) {
+				if (bench_lanes(alg, lanes[i - n], sizes,
+				    nsizes, hz) == -1)
+					return 1;
+				continue;
+			}
 			be = mds_backend_at(impls[i].backend);
 			if (backend != NULL && strcmp(backend, be) != 0)
 				continue;
@@ -180,7 +298,7 @@ bench_table(const struct mds_alg **algs, size_t nalgs, size_t size,
 				free(buf);
 				if (rate <= 0)
 					return 1;
-				printf("%-10s %-9s %-14s %8zu %10.1f %12.2f  %s\n",
+				printf("%-10s %-9s %-17s %8zu %10.1f %12.2f  %s\n",
 				    mds_alg_name(alg), be,
 				    impls[i].level != NULL ? impls[i].impl :
 				    strcmp(be, "portable") == 0 ? "portable" : "-",
