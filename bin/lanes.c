@@ -76,29 +76,30 @@ lane_submit(struct lane_set *ls, struct input *in)
 {
 	struct mds_lanes *s[MAX_ALGS];
 	struct stat sb;
-	size_t a, n;
+	size_t a, n, nalgs = in->nalgs;
 	int e;
 
-	if (!multibuffer || in->err != 0 || strcmp(in->name, "-") == 0)
+	if (!multibuffer || in->err != 0 || strcmp(in->name, "-") == 0 ||
+	    nalgs == 0 || nalgs > MAX_ALGS)
 		return 0;
-	for (a = 0; a < in->nalgs; a++)
+	for (a = 0; a < nalgs; a++)
 		if ((s[a] = sched_for(ls, in->algs[a])) == NULL)
 			return 0;
-	for (n = 0; n < in->nalgs; n++) {
+	for (n = 0; n < nalgs; n++) {
 		if ((in->fds[n] = open(in->name, O_RDONLY)) == -1)
 			goto undo;
 		/*
 		 * A pipe must not be opened twice: with one algorithm, the
 		 * library reads what is not a regular file on its own.
 		 */
-		if (n == 0 && in->nalgs > 1 && (fstat(in->fds[0], &sb) == -1 ||
+		if (n == 0 && nalgs > 1 && (fstat(in->fds[0], &sb) == -1 ||
 		    !S_ISREG(sb.st_mode))) {
 			n++;
 			errno = 0;
 			goto undo;
 		}
 	}
-	for (a = 0; a < in->nalgs; a++)
+	for (a = 0; a < nalgs; a++)
 		if (mds_lanes_add_fd(s[a], in->fds[a], read_mode, in) == -1)
 			err(1, NULL);
 	in->laned = 1;

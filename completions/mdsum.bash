@@ -32,8 +32,9 @@ _mdsum()
 		opts='-a -b -c -t -w -z -A -C -R -j --algorithm= --tag --untagged
 		    --binary --text --zero --base64 --no-names --json --check
 		    --ignore-missing --quiet --status --strict --warn --expect=
-		    --checklist= --archive --recursive --jobs= --progress --mmap --no-mmap --backend=
-		    --debug --list --bench --size= --help --version'
+		    --checklist= --archive --recursive --jobs= --progress --mmap
+		    --no-mmap --no-multibuffer --backend= --debug --list --bench
+		    --size= --help --version'
 	else
 		# md5sum, sha256sum, ...: the name fixes the algorithm; offer
 		# what coreutils' tool of that name has.

@@ -168,7 +168,6 @@ parse_spec(const char *spec, int *capp, unsigned int *maskp)
 }
 
 static const struct mds_mb_kernel	*mb_kernel_named(const char *);
-static int	runnable(const struct mds_kernel *);
 
 static void
 reset_spec(void)
@@ -183,22 +182,25 @@ reset_spec(void)
 /*
  * A setting, from MDSUM_CPU or mds_set_cpu_level: a kernel's name (that
  * kernel for its family, if the CPU has it; -1 ENOTSUP if not), or a
- * level and masks.  -1 ENOENT for anything else.  A failed setting leaves
- * no cap.
+ * level and masks (-1 ENOENT for an unknown word).  A failed setting
+ * changes nothing.
  */
 static int
 apply_spec(const char *name)
 {
 	const struct mds_mb_kernel *mb;
+	unsigned int mask;
+	int level;
 	size_t i;
 
-	reset_spec();
 	for (i = 0; i < mds_arch_nkernels; i++)
 		if (strcmp(name, mds_arch_kernels[i].name) == 0) {
-			if (!runnable(&mds_arch_kernels[i])) {
+			if ((mds_arch_kernels[i].need & features) !=
+			    mds_arch_kernels[i].need) {
 				errno = ENOTSUP;
 				return -1;
 			}
+			reset_spec();
 			pinned = &mds_arch_kernels[i];
 			return 0;
 		}
@@ -207,13 +209,17 @@ apply_spec(const char *name)
 			errno = ENOTSUP;
 			return -1;
 		}
+		reset_spec();
 		pinned_mb = mb;
 		return 0;
 	}
-	if (parse_spec(name, &cap, &masked) == -1) {
+	if (parse_spec(name, &level, &mask) == -1) {
 		errno = ENOENT;
 		return -1;
 	}
+	reset_spec();
+	cap = level;
+	masked = mask;
 	return 0;
 }
 

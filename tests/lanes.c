@@ -123,6 +123,8 @@ kernel_cases(int i, int guard)
 	ck_assert_ptr_nonnull(k);
 	if (!kernel_runnable(k))
 		return;
+	ck_assert_uint_le(k->lanes, MDS_MAX_LANES);
+	memset(want, 0, sizeof(want));
 	nwords = family_words(k->family, &wsize, &block);
 	span = (size_t)page * 4;
 	ck_assert((MAXBLOCKS * MDS_MAX_BLOCK + 64) <= span);
@@ -147,12 +149,11 @@ kernel_cases(int i, int guard)
 		for (l = 0; l < k->lanes; l++) {
 			for (w = 0; w < nwords; w++) {
 				want[l][w] = mdt_rand(&rng);
-				if (wsize == 4)
+				if (wsize == 4) {
 					want[l][w] &= 0xffffffffu;
-				if (wsize == 4)
 					s32[w * k->lanes + l] =
 					    (uint32_t)want[l][w];
-				else
+				} else
 					state[w * k->lanes + l] = want[l][w];
 			}
 			if (mdt_rand(&rng) % 5 == 0) {
@@ -261,12 +262,13 @@ START_TEST(test_scheduler_buffers)
 		}
 		used++;
 		bl = mds_alg_block_len(alg);
+		ck_assert_uint_gt(bl, 0);
 		for (i = 0; i < NMSG; i++) {
 			/* Around 0, 1, 2 blocks, then some long ones. */
 			if (i < 3 * bl && i < 150)
 				len[i] = i * 3 * bl / 150 + i % 3;
 			else
-				len[i] = (size_t)(mdt_rand(&rng) %
+				len[i] = (size_t)(mdt_rand(&rng) %	/* NOLINT(clang-analyzer-core.DivideZero) */
 				    (i % 7 == 0 ? 200000 : 3 * bl));
 			off[i] = (size_t)(mdt_rand(&rng) % ((4 << 20) -
 			    len[i]));
