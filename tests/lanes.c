@@ -427,6 +427,20 @@ START_TEST(test_digest_many)
 			    "%s on %s: batch message %zu of %zu bytes",
 			    mds_alg_name(alg), label, i, lens[i]);
 		}
+		/* Shrinking lengths: each tail on top of a longer one's. */
+		for (i = 0; i < 300; i++) {
+			lens[i] = 299 - i;
+			msgs[i] = buf + i;
+		}
+		ck_assert_int_eq(mds_digest_many(alg, 300, msgs, lens, out),
+		    0);
+		for (i = 0; i < 300; i++) {
+			ck_assert_int_eq(mds_digest(alg, msgs[i], lens[i],
+			    want), 0);
+			MDT_DIGEST_EQ(out + i * dlen, want, dlen,
+			    "%s on %s: shrinking batch, message %zu of %zu bytes",
+			    mds_alg_name(alg), label, i, lens[i]);
+		}
 		ck_assert_int_eq(mds_digest_many(alg, 0, NULL, NULL, NULL), 0);
 		msgs[250] = NULL;	/* bytes without a pointer */
 		lens[250] = 1;
