@@ -134,12 +134,12 @@ same_as_single "300 small files, -R, -j2" -j2 -R -a sha512h,keccak256 many
 
 # --debug names the kernel and the lanes, in order, on stderr.
 why=
-MDSUM_CPU=md5-portable-x4 MDSUM_BACKEND=portable "$M" --debug -a md5 d/s64 \
+MDSUM_CPU=md5-portable-x4 MDSUM_BACKEND=portable "$M" -j1 --debug -a md5 d/s64 \
     d/s65 >out 2>err
 grep -qx 'mdsum: d/s64: md5 on the portable backend (md5-portable-x4, 4 lanes)' \
     err || bad "stderr: $(cat err)"
 [ "$(grep -c 'lanes)' err)" -eq 2 ] || bad "stderr: $(cat err)"
-"$M" --debug --no-multibuffer -a md5 d/s64 d/s65 >out 2>err
+"$M" -j1 --debug --no-multibuffer -a md5 d/s64 d/s65 >out 2>err
 grep -q 'lanes' err && bad "--no-multibuffer: $(cat err)"
 verdict "--debug names the kernel and the lanes; --no-multibuffer none"
 
