@@ -145,6 +145,11 @@ void	lines_init(void);
 const sigset_t	*line_signals(void);
 void	line_begin(void);
 void	line_end(void);
+void	debugx(const char *, ...)
+#if defined(__GNUC__)
+	    __attribute__((format(printf, 1, 2)))
+#endif
+	    ;
 int	name_needs_escape(const char *);
 void	put_escaped(FILE *, const char *);
 void	put_json_string(FILE *, const char *);

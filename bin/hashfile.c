@@ -36,13 +36,13 @@ hash_path(const char *path, mds_ctx *ctxs, size_t n, int *errp)
 	}
 	if (debug_flag)
 		for (i = 0; i < n; i++)
-			warnx("%s: %s on the %s backend (%s)", path,
+			debugx("%s: %s on the %s backend (%s)", path,
 			    mds_alg_name(mds_ctx_alg(&ctxs[i])),
 			    mds_ctx_backend(&ctxs[i]), mds_ctx_impl(&ctxs[i]));
 	got = mds_update_file(ctxs, n, fd, read_mode, &info);
 	saved = info.changed ? ERR_CHANGED : errno;
 	if (debug_flag && info.how != NULL)
-		warnx("%s: read by %s", path, info.how);
+		debugx("%s: read by %s", path, info.how);
 	if (fd != STDIN_FILENO && close(fd) == -1 && got != -1) {
 		saved = errno;
 		got = -1;

@@ -123,7 +123,7 @@ lane_collect(struct lane_set *ls, struct input *in)
 	for (a = 0; a < in->nalgs; a++) {
 		s = sched_for(ls, in->algs[a]);
 		if (debug_flag)
-			warnx("%s: %s on the %s backend (%s, %zu lanes)",
+			debugx("%s: %s on the %s backend (%s, %zu lanes)",
 			    in->name, mds_alg_name(in->algs[a]),
 			    mds_alg_backend(in->algs[a]), mds_lanes_kernel(s),
 			    mds_lanes_width(s));
@@ -134,7 +134,7 @@ lane_collect(struct lane_set *ls, struct input *in)
 		memcpy(in->md[a], r.digest, sizeof(in->md[a]));
 		in->size = r.size;
 		if (debug_flag && a == 0 && r.how != NULL)
-			warnx("%s: read by %s", in->name, r.how);
+			debugx("%s: read by %s", in->name, r.how);
 		if (close(in->fds[a]) == -1 && e == 0)
 			e = errno;
 	}

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -95,6 +96,22 @@ line_end(void)
 		return;
 	(void)fflush(stdout);
 	(void)pthread_sigmask(SIG_SETMASK, &line_saved, NULL);
+}
+
+/*
+ * A --debug message from any thread: whole, though warnx(3) writes it in
+ * pieces (the stream's lock is recursive and every stdio call takes it).
+ */
+void
+debugx(const char *fmt, ...)
+{
+	va_list ap;
+
+	flockfile(stderr);
+	va_start(ap, fmt);
+	vwarnx(fmt, ap);
+	va_end(ap);
+	funlockfile(stderr);
 }
 
 /*
