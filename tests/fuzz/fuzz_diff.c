@@ -9,6 +9,9 @@
  * read past a piece faults even in the kernels' inline asm, which
  * AddressSanitizer does not see; the digest must be the portable one's
  * in one piece.  So must the one-shot mds_digest with the default choice.
+ * Then the pieces, as independent messages of one batch, go through every
+ * multi-buffer kernel of the algorithm (the portable ones included, with
+ * the portable backend): each digest must be mds_digest's of its piece.
  */
 #include <sys/mman.h>
 
@@ -21,6 +24,7 @@
 #define HEADER	9	/* the algorithm, then the seed of the splits */
 #define MAX_ALGS_LISTED	32
 #define ARENA		(256 * 1024)	/* longer pieces are malloc()ed */
+#define MAX_PIECES	64		/* messages of one batch */
 
 static unsigned char *arena_end(void);
 static uint64_t	 next_rand(uint64_t *);
@@ -28,6 +32,9 @@ static size_t	 piece_len(uint64_t *, size_t, size_t);
 static void	 hash_pieces(const struct mds_alg *,
 		    const struct impl_choice *, const uint8_t *, size_t,
 		    uint64_t, unsigned char *);
+static size_t	 lane_list(const struct mds_alg *, const char **, size_t);
+static void	 batch_pieces(const struct mds_alg *, const char *const *,
+		    size_t, const uint8_t *, size_t, uint64_t);
 
 /* The end of ARENA bytes of memory, followed by a PROT_NONE page. */
 static unsigned char *
@@ -118,11 +125,73 @@ hash_pieces(const struct mds_alg *alg, const struct impl_choice *c,
 	FUZZ_ASSERT(mds_final(&ctx, md) == 0);
 }
 
+/*
+ * Every multi-buffer kernel this CPU runs for alg, by name, the portable
+ * ones too (which serve the portable backend only).
+ */
+static size_t
+lane_list(const struct mds_alg *alg, const char **out, size_t max)
+{
+	struct mds_lanes *s;
+	const char *name;
+	size_t k, n = 0;
+
+	for (k = 0; n < max && (name = mds_cpu_kernel_at(k)) != NULL; k++) {
+		if (mds_set_cpu_level(name) == -1)
+			continue;
+		(void)mds_set_backend(strstr(name, "-portable-") != NULL ?
+		    "portable" : NULL);
+		if ((s = mds_lanes_new(alg)) != NULL &&
+		    mds_lanes_width(s) > 1 &&
+		    strcmp(mds_lanes_kernel(s), name) == 0)
+			out[n++] = name;
+		mds_lanes_free(s);
+	}
+	(void)mds_set_cpu_level(NULL);
+	(void)mds_set_backend(NULL);
+	return n;
+}
+
+/* The message cut in pieces, a batch of them through each lane kernel. */
+static void
+batch_pieces(const struct mds_alg *alg, const char *const *names, size_t nk,
+    const uint8_t *msg, size_t len, uint64_t seed)
+{
+	static unsigned char out[MAX_PIECES * MDS_MAX_DIGEST];
+	unsigned char want[MAX_PIECES][MDS_MAX_DIGEST];
+	const void *msgs[MAX_PIECES];
+	size_t lens[MAX_PIECES], n = 0, off = 0, k, i;
+	size_t dl = mds_alg_digest_len(alg), block = mds_alg_block_len(alg);
+
+	do {
+		lens[n] = piece_len(&seed, block, len - off);
+		msgs[n] = msg + off;
+		FUZZ_ASSERT(mds_digest(alg, msgs[n], lens[n], want[n]) == 0);
+		off += lens[n++];
+	} while (off < len && n < MAX_PIECES);
+	for (k = 0; k < nk; k++) {
+		FUZZ_ASSERT(mds_set_cpu_level(names[k]) == 0);
+		(void)mds_set_backend(strstr(names[k], "-portable-") != NULL ?
+		    "portable" : NULL);
+		FUZZ_ASSERT(mds_digest_many(alg, n, msgs, lens, out) == 0);
+		for (i = 0; i < n; i++)
+			if (memcmp(out + i * dl, want[i], dl) != 0) {
+				fprintf(stderr, "%s, batch of %zu, message %zu "
+				    "of %zu bytes, %s: wrong digest\n",
+				    mds_alg_name(alg), n, i, lens[i], names[k]);
+				abort();
+			}
+	}
+	(void)mds_set_cpu_level(NULL);
+	(void)mds_set_backend(NULL);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct impl_choice impls[MAX_ALGS_LISTED][MAX_IMPLS];
-	static size_t nimpls[MAX_ALGS_LISTED];
+	static const char *lanes[MAX_ALGS_LISTED][MAX_IMPLS];
+	static size_t nimpls[MAX_ALGS_LISTED], nlanes[MAX_ALGS_LISTED];
 	static int listed[MAX_ALGS_LISTED];
 	unsigned char want[MDS_MAX_DIGEST], got[MDS_MAX_DIGEST];
 	char wh[2 * MDS_MAX_DIGEST + 1], gh[2 * MDS_MAX_DIGEST + 1], buf[64];
@@ -145,6 +214,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!listed[a]) {
 		nimpls[a] = impl_list(alg, impls[a], MAX_IMPLS);
 		FUZZ_ASSERT(nimpls[a] > 0);
+		nlanes[a] = lane_list(alg, lanes[a], MAX_IMPLS);
 		listed[a] = 1;
 	}
 
@@ -165,5 +235,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		}
 	}
+	batch_pieces(alg, lanes[a], nlanes[a], msg, len, seed);
 	return 0;
 }
