@@ -24,6 +24,16 @@
  * there every member is hashed.  In cpio's newc layout the data of a file
  * comes with its last link, so the lines of its earlier (empty-looking)
  * names wait until the data has been read.
+ *
+ * Small regular members are hashed side by side in lane schedulers (one
+ * per algorithm and run, as lanes.c has per thread): such a member is
+ * read into memory, given to the schedulers and queued; its lines and
+ * bookkeeping (the store, deliver) wait in a FIFO.  The FIFO is emptied,
+ * in order, before anything else is done with the reading (another
+ * member, a message, the end of the archive) and when it is full, so
+ * that what is printed, and what hard links and -A -c see, is as if each
+ * member had been hashed when read.  Only members with nothing that
+ * depends on the order of the hashing qualify: see lane_mask().
  */
 #include <sys/stat.h>
 
@@ -40,6 +50,12 @@
 
 #define KEEP_BYTES	(16 * 1024 * 1024)	/* memory for hard links */
 #define UNRESOLVED	(-1)	/* in->err: a link needing a second pass */
+#define LANE_MAX_SIZE	(1024 * 1024)	/* largest member read for lanes */
+#define FIFO_MEMBERS	32	/* members waiting at most... */
+#define FIFO_BYTES	(8 * 1024 * 1024)	/* ...or their bytes */
+#define FIFO_ALIGN	64	/* where a member starts in the FIFO's buffer */
+/* Under FIFO_BYTES before a member is added: room for the largest. */
+#define FIFO_SPACE	(FIFO_BYTES + FIFO_ALIGN + LANE_MAX_SIZE)
 
 /* The algorithms members are hashed with; masks are sets of indexes. */
 struct algset {
@@ -99,6 +115,16 @@ struct wanted {
 	uint64_t	 seq;		/* of the member that filled it */
 };
 
+/* A member read into memory and in the lanes, waiting for its digests. */
+struct deferred {
+	struct deferred	*next;
+	unsigned char	*data;		/* size bytes, in run.fifo_buf */
+	int64_t		 size;
+	uint32_t	 mask;		/* the algorithms it is hashed with */
+	uint64_t	 seq;		/* its place in the reading */
+	char		*path;
+};
+
 /* One -A run: generating lines (wanted == NULL) or filling inputs. */
 struct run {
 	struct gnu	*g;
@@ -113,6 +139,18 @@ struct run {
 	int		 status;
 	uint64_t	 seq;		/* members read, in all passes */
 	struct store	 keep;
+	struct mds_lanes *lanes[MAX_ALGS];	/* for set.algs[i], or NULL */
+	uint32_t	 lanes_tried;	/* lanes[i] made, or found impossible */
+	struct deferred	*fifo;		/* oldest first */
+	struct deferred	**fifo_tail;
+	size_t		 nfifo;
+	/*
+	 * The members' data, one after the other: one buffer reused, whose
+	 * pages are touched once, not a malloc each that the allocator may
+	 * give back to the system and take again (a page fault every 4 KiB).
+	 */
+	unsigned char	*fifo_buf;	/* FIFO_SPACE bytes, made on first use */
+	size_t		 fifo_bytes;	/* used */
 };
 
 static void	algset_init(struct algset *);
@@ -137,8 +175,18 @@ static void	deliver(struct run *, const char *, const struct content *,
 static void	resolve(struct run *, struct known *,
 		    const struct content *, const char *);
 static void	resolve_all(struct run *);
+static void	data_error(const struct run *, struct mds_archive *,
+		    const char *, int, struct content *);
 static int	hash_member(struct run *, struct mds_archive *,
 		    const struct mds_member *, uint32_t, struct content *);
+static struct mds_lanes	*lanes_for(struct run *, size_t);
+static uint32_t	lane_mask(struct run *, const struct mds_member *);
+static void	defer_member(struct run *, struct mds_archive *,
+		    const struct mds_member *, uint32_t);
+static void	finish_deferred(struct run *, struct deferred *);
+static void	drain(struct run *);
+static void	run_init(struct run *, struct gnu *);
+static void	run_free(struct run *);
 static void	do_member(struct run *, struct mds_archive *,
 		    const struct mds_member *);
 static void	debug_archive(const struct run *, struct mds_archive *);
@@ -490,6 +538,16 @@ resolve_all(struct run *r)
 			resolve(r, k, NULL, NULL);
 }
 
+/* The data of the member called name could not be read (errno e). */
+static void
+data_error(const struct run *r, struct mds_archive *ar, const char *name,
+    int e, struct content *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->err = e == ENOMEM ? ENOMEM : EIO;
+	say(r, name, "%s", mds_archive_error(ar));
+}
+
 /* Hash the member's data with the algorithms in mask into *c. */
 static int
 hash_member(struct run *r, struct mds_archive *ar,
@@ -511,8 +569,7 @@ hash_member(struct run *r, struct mds_archive *ar,
 		idx[n++] = i;
 	}
 	if ((got = mds_archive_update(ar, ctxs, n)) == -1) {
-		c->err = errno == ENOMEM ? ENOMEM : EIO;
-		say(r, m->path, "%s", mds_archive_error(ar));
+		data_error(r, ar, m->path, errno, c);
 		goto fail;
 	}
 	for (i = 0; i < n; i++)
@@ -526,6 +583,166 @@ fail:
 	return -1;
 }
 
+/*
+ * The scheduler for set.algs[i], made on first use; NULL if it has a
+ * single lane (no multi-buffer kernel, or another backend than native),
+ * with which nothing is gained by waiting.
+ */
+static struct mds_lanes *
+lanes_for(struct run *r, size_t i)
+{
+	uint32_t bit = (uint32_t)1 << i;
+
+	if (!(r->lanes_tried & bit)) {
+		r->lanes_tried |= bit;
+		r->lanes[i] = mds_lanes_new(r->set.algs[i]);
+		if (r->lanes[i] != NULL && mds_lanes_width(r->lanes[i]) <= 1) {
+			mds_lanes_free(r->lanes[i]);
+			r->lanes[i] = NULL;
+		}
+	}
+	return r->lanes[i];
+}
+
+/*
+ * The algorithms to hash m with in the lanes, or 0 if it is to be hashed
+ * at once.  A member qualifies when nothing about it depends on the
+ * store or on later members: a regular member, not a hard link, and with
+ * data (cpio newc's earlier names of a file have size 0 and wait for it),
+ * of a size known from its header and at most LANE_MAX_SIZE, which bounds
+ * the memory the FIFO holds.  Every algorithm needs lanes.
+ */
+static uint32_t
+lane_mask(struct run *r, const struct mds_member *m)
+{
+	uint32_t mask;
+	size_t i;
+
+	if (!multibuffer || m->type != MDS_MEMBER_FILE || m->hardlink != NULL ||
+	    m->size <= 0 || m->size > LANE_MAX_SIZE)
+		return 0;
+	mask = r->hash_all ? r->set.all : need_of(r, m->path);
+	for (i = 0; i < r->set.n; i++)
+		if ((mask & (uint32_t)1 << i) && lanes_for(r, i) == NULL)
+			return 0;
+	return mask;
+}
+
+/*
+ * Read m into memory and give it to the lanes of the algorithms in mask;
+ * drain() does the rest.  A member that cannot be read is reported in its
+ * turn, after those before it, as do_member would.
+ */
+static void
+defer_member(struct run *r, struct mds_archive *ar,
+    const struct mds_member *m, uint32_t mask)
+{
+	struct deferred *d;
+	struct content c;
+	size_t len = strlen(m->path) + 1, i;
+	int64_t got;
+	int e;
+
+	if ((r->fifo_buf == NULL &&
+	    (r->fifo_buf = malloc(FIFO_SPACE)) == NULL) ||
+	    (d = malloc(sizeof(*d) + len)) == NULL)
+		err(1, NULL);
+	/* Aligned: the kernels load whole blocks faster so. */
+	r->fifo_bytes = (r->fifo_bytes + FIFO_ALIGN - 1) &
+	    ~(size_t)(FIFO_ALIGN - 1);
+	d->data = r->fifo_buf + r->fifo_bytes;
+	if ((got = mds_archive_read(ar, d->data, (size_t)m->size)) == -1) {
+		e = errno;
+		free(d);
+		drain(r);
+		data_error(r, ar, m->path, e, &c);
+		(void)store_put(r, m->path, &c);
+		deliver(r, m->path, &c, r->seq);
+		return;
+	}
+	d->next = NULL;
+	d->size = got;
+	d->mask = mask;
+	d->seq = r->seq;
+	d->path = (char *)(d + 1);
+	memcpy(d->path, m->path, len);
+	for (i = 0; i < r->set.n; i++)
+		if ((mask & (uint32_t)1 << i) &&
+		    mds_lanes_add(r->lanes[i], d->data, (size_t)got, d) == -1)
+			err(1, NULL);
+	*r->fifo_tail = d;
+	r->fifo_tail = &d->next;
+	r->nfifo++;
+	r->fifo_bytes += (size_t)got;
+	if (r->nfifo >= FIFO_MEMBERS || r->fifo_bytes >= FIFO_BYTES)
+		drain(r);
+}
+
+/*
+ * d's digests, from the lanes, where it is the oldest member of each of
+ * its algorithms; then what do_member and read_pass do with a member
+ * hashed when read: keep it, print its lines or fill its inputs, and
+ * trim the store.
+ */
+static void
+finish_deferred(struct run *r, struct deferred *d)
+{
+	struct mds_lane_result res;
+	struct content c;
+	uint64_t seq = r->seq;
+	size_t i;
+
+	memset(&c, 0, sizeof(c));
+	for (i = 0; i < r->set.n; i++) {
+		if (!(d->mask & (uint32_t)1 << i))
+			continue;
+		if (mds_lanes_next(r->lanes[i], &res) != 1 || res.tag != d)
+			errx(1, "lane scheduler out of order");
+		if (debug_flag && !r->pass2)
+			warnx("%s: member %s: %s in lanes (%s, %zu lanes)",
+			    quotef(r->label), quotef(d->path),
+			    mds_alg_name(r->set.algs[i]),
+			    mds_lanes_kernel(r->lanes[i]),
+			    mds_lanes_width(r->lanes[i]));
+		if (res.size == -1 && c.err == 0)
+			c.err = res.error;
+		memcpy(c.md[i], res.digest, mds_alg_digest_len(r->set.algs[i]));
+	}
+	if (c.err != 0) {
+		/* Memory does not fail to hash; but if it did, as a failure. */
+		say(r, d->path, "%s", strerror(c.err));
+	} else {
+		c.have = d->mask;
+		c.size = d->size;
+	}
+	/* The store keeps the member's own place in the reading. */
+	r->seq = d->seq;
+	(void)store_put(r, d->path, &c);
+	deliver(r, d->path, &c, d->seq);
+	store_trim(r);
+	r->seq = seq;
+}
+
+/*
+ * Finish the members in the FIFO, oldest first: before anything that
+ * prints or looks at the store, so that all is done in the archive's
+ * order.
+ */
+static void
+drain(struct run *r)
+{
+	struct deferred *d;
+
+	while ((d = r->fifo) != NULL) {
+		finish_deferred(r, d);
+		r->fifo = d->next;
+		free(d);
+	}
+	r->fifo_tail = &r->fifo;
+	r->nfifo = 0;
+	r->fifo_bytes = 0;
+}
+
 /* A regular member or a hard link. */
 static void
 do_member(struct run *r, struct mds_archive *ar, const struct mds_member *m)
@@ -534,6 +751,12 @@ do_member(struct run *r, struct mds_archive *ar, const struct mds_member *m)
 	struct content c;
 	uint32_t need, mask;
 
+	if ((mask = lane_mask(r, m)) != 0) {
+		defer_member(r, ar, m, mask);
+		return;
+	}
+	/* Hashed now, after those waiting for theirs. */
+	drain(r);
 	need = need_of(r, m->path);
 	if (m->hardlink != NULL) {
 		t = store_find(&r->keep, m->hardlink);
@@ -695,6 +918,7 @@ read_pass(struct run *r, int fd)
 			told = 1;
 		}
 		if (rc == -1) {
+			drain(r);
 			if (m.path != NULL) {
 				memset(&c, 0, sizeof(c));
 				c.err = EIO;
@@ -720,19 +944,25 @@ read_pass(struct run *r, int fd)
 		if ((lastcopy = strdup(m.path)) == NULL)
 			err(1, NULL);
 		last = lastcopy;
-		if (m.warning != NULL && debug_flag && !r->pass2)
+		if (m.warning != NULL && debug_flag && !r->pass2) {
+			drain(r);
 			warnx("%s: member %s: %s", quotef(r->label),
 			    quotef(m.path), m.warning);
+		}
 		if (m.type != MDS_MEMBER_FILE) {
-			if (debug_flag && !r->pass2)
+			/* Only a message is: the FIFO waits for none else. */
+			if (debug_flag && !r->pass2) {
+				drain(r);
 				warnx("%s: member %s: %s, skipped",
 				    quotef(r->label), quotef(m.path),
 				    type_name(m.type));
+			}
 			continue;
 		}
 		do_member(r, ar, &m);
 		store_trim(r);
 		if (mds_archive_broken(ar)) {
+			drain(r);
 			/* Unless said already: a member nobody wanted. */
 			if (r->wanted != NULL && !r->pass2 &&
 			    need_of(r, m.path) == 0) {
@@ -744,6 +974,7 @@ read_pass(struct run *r, int fd)
 			break;
 		}
 	}
+	drain(r);
 	if (debug_flag && !told && !r->pass2)
 		debug_archive(r, ar);
 	resolve_all(r);
@@ -810,19 +1041,38 @@ done:
 	}
 }
 
+static void
+run_init(struct run *r, struct gnu *g)
+{
+	memset(r, 0, sizeof(*r));
+	r->g = g;
+	algset_init(&r->set);
+	r->fifo_tail = &r->fifo;
+}
+
+static void
+run_free(struct run *r)
+{
+	size_t i;
+
+	drain(r);
+	for (i = 0; i < r->set.n; i++)
+		mds_lanes_free(r->lanes[i]);
+	free(r->fifo_buf);
+}
+
 int
 gnu_archive_generate(struct gnu *g, char **archives, size_t n)
 {
 	struct run r;
 	size_t i;
 
-	memset(&r, 0, sizeof(r));
-	r.g = g;
-	algset_init(&r.set);
+	run_init(&r, g);
 	for (i = 0; i < g->nalgs; i++)
 		(void)algset_add(&r.set, g->algs[i]);
 	for (i = 0; i < n; i++)
 		read_archive(&r, archives[i]);
+	run_free(&r);
 	return r.status;
 }
 
@@ -833,9 +1083,7 @@ archive_fill(struct gnu *g, char **archives, size_t n, struct input **ins,
 	struct run r;
 	size_t i;
 
-	memset(&r, 0, sizeof(r));
-	r.g = g;
-	algset_init(&r.set);
+	run_init(&r, g);
 	if ((r.wanted = calloc(nins + 1, sizeof(*r.wanted))) == NULL)
 		err(1, NULL);
 	for (i = 0; i < nins; i++) {
@@ -856,6 +1104,7 @@ archive_fill(struct gnu *g, char **archives, size_t n, struct input **ins,
 		} else if (ins[i]->err == ENOENT && r.cut_short)
 			ins[i]->err = EIO;	/* maybe in the part not read */
 	}
+	run_free(&r);
 	free(r.wanted);
 	return r.status;
 }

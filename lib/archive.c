@@ -36,6 +36,19 @@ struct mds_archive {
 	const char		*msg;		/* our own error text, or NULL */
 };
 
+/*
+ * Where the data of a member goes: running contexts (update), or a
+ * buffer (read).  One loop over libarchive's blocks serves both, so that
+ * the two see the same bytes.
+ */
+struct sink {
+	mds_ctx		*ctxs;
+	size_t		 n;
+	int		 to_buf;	/* else to the contexts */
+	unsigned char	*buf;
+	size_t		 size;		/* of buf */
+};
+
 static const unsigned char zeros[ZERO_CHUNK];
 
 static int	format_support(struct archive *);
@@ -45,6 +58,9 @@ static la_int64_t	seek_cb(struct archive *, void *, la_int64_t, int);
 static void	fail(struct mds_archive *, int, int);
 static void	update_all(mds_ctx *, size_t, const void *, size_t);
 static void	update_zeros(mds_ctx *, size_t, int64_t);
+static int	sink_put(struct mds_archive *, struct sink *, int64_t,
+		    const void *, int64_t);
+static int64_t	read_data(struct mds_archive *, struct sink *);
 static enum mds_member_type member_type(struct archive_entry *);
 
 /*
@@ -180,6 +196,83 @@ update_zeros(mds_ctx *ctxs, size_t n, int64_t len)
 	}
 }
 
+/*
+ * len bytes at offset pos of the member: those at p, or zeros (p NULL)
+ * for a hole.  -1 (EFBIG) if they would not fit in the buffer.
+ */
+static int
+sink_put(struct mds_archive *ar, struct sink *s, int64_t pos, const void *p,
+    int64_t len)
+{
+	if (len <= 0)
+		return 0;
+	if (!s->to_buf) {
+		if (p == NULL)
+			update_zeros(s->ctxs, s->n, len);
+		else
+			update_all(s->ctxs, s->n, p, (size_t)len);
+		return 0;
+	}
+	if ((uint64_t)pos > s->size ||
+	    (uint64_t)len > s->size - (uint64_t)pos) {
+		ar->msg = "the member is larger than the buffer";
+		errno = EFBIG;
+		return -1;
+	}
+	if (p == NULL)
+		memset(s->buf + pos, 0, (size_t)len);
+	else
+		memcpy(s->buf + pos, p, (size_t)len);
+	return 0;
+}
+
+/*
+ * The data of the member just returned, to s, as extraction would write
+ * it; the bytes it makes, or -1 (errno).  The member is read once.
+ */
+static int64_t
+read_data(struct mds_archive *ar, struct sink *s)
+{
+	const void *buf;
+	size_t len;
+	la_int64_t off;
+	int64_t pos = 0;
+	int r;
+
+	ar->in_member = 0;
+	for (;;) {
+		r = archive_read_data_block(ar->a, &buf, &len, &off);
+		if (r == ARCHIVE_EOF)
+			break;
+		if (r != ARCHIVE_OK) {
+			/* ARCHIVE_WARN here is a bad checksum, not data. */
+			fail(ar, r, EIO);
+			return -1;
+		}
+		if (off < pos) {
+			ar->msg = "member data out of order";
+			errno = EIO;
+			return -1;
+		}
+		/* Extraction keeps no data past the size in the header. */
+		if (ar->size >= 0 && off >= ar->size)
+			continue;
+		if (ar->size >= 0 && (int64_t)len > ar->size - off)
+			len = (size_t)(ar->size - off);
+		if (sink_put(ar, s, pos, NULL, off - pos) == -1 ||
+		    sink_put(ar, s, off, buf, (int64_t)len) == -1)
+			return -1;
+		pos = off + (int64_t)len;
+	}
+	/* A hole at the end, as extraction leaves it (ftruncate). */
+	if (ar->size > pos) {
+		if (sink_put(ar, s, pos, NULL, ar->size - pos) == -1)
+			return -1;
+		pos = ar->size;
+	}
+	return pos;
+}
+
 /* What a member is; a hard link is reported as a file. */
 static enum mds_member_type
 member_type(struct archive_entry *e)
@@ -303,11 +396,8 @@ mds_archive_next(struct mds_archive *ar, struct mds_member *m)
 int64_t
 mds_archive_update(struct mds_archive *ar, mds_ctx *ctxs, size_t n)
 {
-	const void *buf;
-	size_t len, i;
-	la_int64_t off;
-	int64_t pos = 0;
-	int r;
+	struct sink s;
+	size_t i;
 
 	if (ctxs == NULL && n != 0) {
 		errno = EINVAL;
@@ -321,36 +411,37 @@ mds_archive_update(struct mds_archive *ar, mds_ctx *ctxs, size_t n)
 		errno = EINVAL;
 		return -1;
 	}
-	ar->in_member = 0;
-	for (;;) {
-		r = archive_read_data_block(ar->a, &buf, &len, &off);
-		if (r == ARCHIVE_EOF)
-			break;
-		if (r != ARCHIVE_OK) {
-			/* ARCHIVE_WARN here is a bad checksum, not data. */
-			fail(ar, r, EIO);
-			return -1;
-		}
-		if (off < pos) {
-			ar->msg = "member data out of order";
-			errno = EIO;
-			return -1;
-		}
-		/* Extraction keeps no data past the size in the header. */
-		if (ar->size >= 0 && off >= ar->size)
-			continue;
-		if (ar->size >= 0 && (int64_t)len > ar->size - off)
-			len = (size_t)(ar->size - off);
-		update_zeros(ctxs, n, off - pos);
-		update_all(ctxs, n, buf, len);
-		pos = off + (int64_t)len;
+	memset(&s, 0, sizeof(s));
+	s.ctxs = ctxs;
+	s.n = n;
+	return read_data(ar, &s);
+}
+
+int64_t
+mds_archive_read(struct mds_archive *ar, void *buf, size_t size)
+{
+	struct sink s;
+
+	if (buf == NULL && size != 0) {
+		errno = EINVAL;
+		return -1;
 	}
-	/* A hole at the end, as extraction leaves it (ftruncate). */
-	if (ar->size > pos) {
-		update_zeros(ctxs, n, ar->size - pos);
-		pos = ar->size;
+	if (!ar->in_member || ar->broken) {
+		ar->msg = "no member to read";
+		errno = EINVAL;
+		return -1;
 	}
-	return pos;
+	/* Known not to fit: the member stays unread, for an update. */
+	if (ar->size >= 0 && (uint64_t)ar->size > size) {
+		ar->msg = "the member is larger than the buffer";
+		errno = EFBIG;
+		return -1;
+	}
+	memset(&s, 0, sizeof(s));
+	s.to_buf = 1;
+	s.buf = buf;
+	s.size = size;
+	return read_data(ar, &s);
 }
 
 const char *

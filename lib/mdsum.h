@@ -279,6 +279,16 @@ int			 mds_archive_next(struct mds_archive *,
  */
 int64_t			 mds_archive_update(struct mds_archive *, mds_ctx *,
 			    size_t);
+/*
+ * Instead of mds_archive_update: the member's data, exactly as that would
+ * hash it, copied into buf; the number of bytes, or -1 (errno,
+ * mds_archive_error) as for mds_archive_update, or EFBIG if it does not
+ * fit in size bytes.  A member whose header says it does not fit is left
+ * unread; one of unknown size may fail that way after some of its data
+ * has been read.  Once per member.
+ */
+int64_t			 mds_archive_read(struct mds_archive *, void *,
+			    size_t);
 /* The format's name ("GNU tar format"), once detected; else NULL. */
 const char		*mds_archive_format(struct mds_archive *);
 /*

@@ -776,6 +776,216 @@ else
 	skip "a 1 GiB bomb" "/usr/bin/python3, or gzip and xz, not found"
 fi
 
+# --- members hashed side by side ----------------------------------------
+
+# Small regular members are read into memory and hashed in the lane
+# schedulers, their lines printed when a FIFO of them is emptied.  What
+# comes out (stdout and stderr together, so in the same order too) and the
+# exit status must be those of --no-multibuffer, which hashes each member
+# when it is read: over many members of various sizes (0 and 1 MiB + 1
+# are hashed at once, the rest waits), hard links (cpio newc's earlier
+# names too), symbolic links and directories, with several algorithms,
+# truncated and corrupt archives, -A -c and pipes.  MDSUM_CPU pins the
+# portable 4-lane kernels, which run everywhere.
+LT=$T/lanes
+mkdir -p "$LT/sub/deeper" "$LT/emptydir" || exit 2
+for s in 0 1 4096 1048576 1048577; do
+	head -c $s /dev/urandom >"$LT/f$s"
+done
+s=63
+while [ $s -le 137 ]; do
+	head -c $s /dev/urandom >"$LT/sub/s$s"
+	s=$((s + 1))
+done
+# enough bytes to empty the FIFO by its size, not its count
+for s in 1 2 3 4 5 6 7 8 9; do
+	head -c $((1000000 + s)) /dev/urandom >"$LT/sub/deeper/big$s"
+done
+ln "$LT/sub/s100" "$LT/hl100"
+ln "$LT/f1048577" "$LT/sub/hlbig"
+ln "$LT/f0" "$LT/hl0"
+ln -s f1 "$LT/sym"
+ln -s sub "$LT/subsym"
+
+LA=
+if [ -n "$BSDTAR" ]; then
+	for fmt in ustar pax newc odc zip 7zip; do
+		bsdtar --format $fmt -cf "lanes.$fmt" -C "$LT" . 2>/dev/null &&
+		    LA="$LA lanes.$fmt"
+	done
+	if have gzip && [ -s lanes.pax ]; then
+		gzip -1 -c lanes.pax >lanes.pax.gz && LA="$LA lanes.pax.gz"
+		# cut in the small members; and within the first big one
+		head -c 600000 lanes.pax.gz >lanes-cut.pax.gz
+		LA="$LA lanes-cut.pax.gz"
+	fi
+	if [ -s lanes.ustar ]; then
+		# cut short: within the members hashed in lanes
+		head -c $(($(wc -c <lanes.ustar) / 3)) lanes.ustar >lanes-cut.tar
+		LA="$LA lanes-cut.tar"
+	fi
+	if [ -n "$PY" ] && [ -s lanes.zip ]; then
+		# stored: a changed byte is a bad CRC in the member hit
+		bsdtar --format zip --options zip:compression=store \
+		    -cf lanes-store.zip -C "$LT" . 2>/dev/null
+		"$PY" -c 'import sys
+d = bytearray(open(sys.argv[1], "rb").read())
+for at in (b"s70", b"s101", b"s130"):
+    i = d.index(at)
+    i = d.index(at, i + 1) if d.count(at) > 1 else i
+    d[i + 60] ^= 0x55
+open(sys.argv[2], "wb").write(bytes(d))' lanes-store.zip lanes-bad.zip &&
+		    LA="$LA lanes-store.zip lanes-bad.zip"
+	fi
+	[ -s bad-stored.zip ] && LA="$LA bad-stored.zip"
+fi
+# small sparse members: holes copied as zeros, at the end too
+if [ -n "$GNUTAR" ] && [ -n "$PY" ]; then
+	mkdir "$T/lsparse" || exit 2
+	"$PY" -c 'import sys
+for name, parts, size in (("mid", ((0, b"start"), (300000, b"x")), 700000),
+                          ("end", ((200000, b"middle"),), 1000000)):
+    f = open(sys.argv[1] + "/" + name, "wb")
+    for at, data in parts:
+        f.seek(at)
+        f.write(data)
+    f.truncate(size)' "$T/lsparse"
+	printf 'plain\n' >"$T/lsparse/plain"
+	for fmt in gnu pax; do
+		tar -S --format=$fmt -cf "lanes-sparse-$fmt.tar" -C "$T/lsparse" \
+		    mid plain end 2>/dev/null && LA="$LA lanes-sparse-$fmt.tar"
+	done
+fi
+[ -s trunc.tgz ] && LA="$LA trunc.tgz"
+
+# lanes_cmp [-p] ARCHIVE ARG...: mdsum ARG... ARCHIVE (-p: the archive
+# on a pipe) with MDSUM_CPU=$CPU (unset if empty): with and without
+# --no-multibuffer, the same output, stdout and stderr together, and the
+# same exit status; else a reason.
+lanes_cmp()
+{
+	_pipe=
+	if [ "$1" = -p ]; then
+		_pipe=yes
+		shift
+	fi
+	_a=$1
+	shift
+	for _mb in "" --no-multibuffer; do
+		if [ -n "$_pipe" ]; then
+			cat "$_a" | env ${CPU:+MDSUM_CPU=$CPU} "$M" $_mb "$@" - \
+			    >"$T/l${_mb:-lanes}" 2>&1
+		else
+			env ${CPU:+MDSUM_CPU=$CPU} "$M" $_mb "$@" "$_a" \
+			    >"$T/l${_mb:-lanes}" 2>&1
+		fi
+		echo "exit status $?" >>"$T/l${_mb:-lanes}"
+	done
+	cmp -s "$T/llanes" "$T/l--no-multibuffer" &&
+	    [ "$(wc -l <"$T/llanes")" -gt 1 ] && return
+	if [ -n "$_pipe" ]; then
+		bad "cat $_a | mdsum $* - (MDSUM_CPU=${CPU:-}): not as with --no-multibuffer:"
+	else
+		bad "mdsum $* $_a (MDSUM_CPU=${CPU:-}): not as with --no-multibuffer:"
+	fi
+	bad "$(diff "$T/llanes" "$T/l--no-multibuffer" | head -n 6)"
+}
+
+if [ -z "$LA" ]; then
+	for t in "-A" "-A -c"; do
+		skip "lanes: mdsum $t as with --no-multibuffer" \
+		    "no archive could be made here"
+	done
+else
+	# manifests: every member with an algorithm each, a changed digest
+	# and a name not there; the links alone (their targets unnamed: a
+	# second pass over a file)
+	"$M" --no-multibuffer -A --tag -a md5,sha256,keccak256 lanes.pax \
+	    2>/dev/null | sed '5s/= ./= 0/; 9s/= ./= f/' >"$T/lanes-all.sums"
+	printf 'SHA256 (./not/there) = %s\n' "$(printf '%064d' 0)" \
+	    >>"$T/lanes-all.sums"
+	grep -e '(\./hl' -e '(\./sub/hl' -e '(\./sub/s7' "$T/lanes-all.sums" \
+	    >"$T/lanes-links.sums"
+	for CPU in "" sha256-portable-x4 md5-portable-x4; do
+		for algs in "" "-a md5,sha256,keccak256"; do
+			what="${CPU:-MDSUM_CPU unset}${algs:+, $algs}"
+			begin
+			cmd="mdsum${algs:+ $algs} -A [--no-multibuffer] ARCHIVE"
+			for a in $LA; do
+				lanes_cmp "$a" $algs -A
+			done
+			verdict "lanes, $what: -A as with --no-multibuffer"
+			begin
+			cmd="cat ARCHIVE | mdsum${algs:+ $algs} -A [--no-multibuffer] -"
+			for a in $LA; do
+				lanes_cmp -p "$a" $algs -A
+			done
+			verdict "lanes, $what: -A from a pipe as with --no-multibuffer"
+		done
+		begin
+		cmd="mdsum -A -c MANIFEST [--no-multibuffer] ARCHIVE"
+		for a in $LA; do
+			lanes_cmp "$a" -A -c "$T/lanes-all.sums"
+			lanes_cmp "$a" -A -c "$T/lanes-links.sums"
+		done
+		verdict "lanes, ${CPU:-MDSUM_CPU unset}: -A -c as with --no-multibuffer"
+		begin
+		cmd="cat ARCHIVE | mdsum -A -c MANIFEST [--no-multibuffer] -"
+		for a in $LA; do
+			lanes_cmp -p "$a" -A -c "$T/lanes-all.sums"
+			lanes_cmp -p "$a" -A -c "$T/lanes-links.sums"
+		done
+		verdict "lanes, ${CPU:-MDSUM_CPU unset}: -A -c from a pipe as with --no-multibuffer"
+	done
+	CPU=
+
+	# the lines are right, not just alike: as over the extracted tree
+	MDSUM_CPU=sha256-portable-x4
+	export MDSUM_CPU
+	roundtrip "lanes (sha256-portable-x4): mdsum -A = extracted tree" \
+	    lanes.pax
+	if [ -s lanes-sparse-gnu.tar ]; then
+		(cd "$T/lsparse" && "$M" mid plain end) >"$T/lsparse.sums"
+		run -A lanes-sparse-gnu.tar
+		want_rc 0
+		want_err ''
+		same_as "$T/lsparse.sums"
+		[ "$(wc -c <lanes-sparse-gnu.tar)" -lt 1000000 ] ||
+		    bad "the archive was not made sparse"
+		verdict "lanes (sha256-portable-x4): small sparse members"
+	else
+		skip "lanes: small sparse members" "no GNU tar or python3"
+	fi
+	unset MDSUM_CPU
+
+	# --debug names the members hashed in lanes, and only those
+	if [ -s lanes.pax ]; then
+		begin
+		quote env MDSUM_CPU=sha256-portable-x4 mdsum --debug -A lanes.pax
+		MDSUM_CPU=sha256-portable-x4 "$M" --debug -A lanes.pax \
+		    >"$T/out" 2>"$T/err"
+		rc=$?
+		want_rc 0
+		want_err '~member ./sub/s63: sha256 in lanes (sha256-portable-x4, 4 lanes)'
+		want_err '~member ./f1: sha256 in lanes'
+		want_err '~member ./f1048576: sha256 in lanes'
+		# not the empty, the too large, nor hard links
+		sed -n 's/.*: member \(.*\): hard link to .*/\1/p' "$T/err" \
+		    >"$T/links"
+		[ -s "$T/links" ] || bad "no hard link in --debug's messages"
+		for nm in ./f0 ./f1048577 ./hl0 ./sub/hlbig $(cat "$T/links"); do
+			grep -F "member $nm: sha256 in lanes" "$T/err" \
+			    >/dev/null && bad "$nm was hashed in lanes"
+		done
+		MDSUM_CPU=sha256-portable-x4 "$M" --no-multibuffer --debug -A \
+		    lanes.pax 2>&1 >/dev/null | grep ' in lanes ' >/dev/null &&
+		    bad "--no-multibuffer: members in lanes"
+		verdict "lanes: --debug says which members are hashed in lanes"
+	else
+		skip "lanes: --debug" "no pax archive"
+	fi
+fi
+
 # --- usage --------------------------------------------------------------
 
 run -A --recursive t.tar

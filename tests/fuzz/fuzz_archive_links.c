@@ -13,6 +13,13 @@
  * must agree, line for line and result for result, and what -A -c finds
  * must be among the lines of -A.  No crash, no leak.
  *
+ * Small members are hashed side by side in lanes, their lines held back
+ * meanwhile; --no-multibuffer hashes each one when it is read.  Both must
+ * print the same lines and messages, in the same order, and find the
+ * same for -A -c.  Bits 6-7 of byte 0 pin a portable 4-lane kernel
+ * (sha256-portable-x4, md5-portable-x4) or none, so that the lanes have
+ * other widths than the CPU's.
+ *
  * Input: byte 0 the format, byte 1 the names the manifest names (a bit
  * each), then three bytes a member: name (bits 0-2), type (3-4: file,
  * hard link, directory, symbolic link), inode (5-7); link target (0-2),
@@ -49,6 +56,11 @@ static const char *const formats[] = {
 	"newc", "odc", "pax", "ustar", "gnutar", "v7tar"
 };
 
+/* Kernels for the lanes, by bits 6-7 of byte 0; NULL: the CPU's best. */
+static const char *const pins[] = {
+	NULL, "sha256-portable-x4", "md5-portable-x4", NULL
+};
+
 static FILE	*devnull;
 
 static size_t	 build(const uint8_t *, size_t, unsigned char *);
@@ -56,7 +68,7 @@ static const char *undot(const char *);
 static int	 to_stdin(const unsigned char *, size_t, int *);
 static void	 from_stdin(int);
 static char	*generate(struct gnu *, const char *, const unsigned char *,
-		    size_t, size_t *);
+		    size_t, size_t *, int);
 static void	 fill(struct gnu *, const char *, const unsigned char *,
 		    size_t, struct input *, size_t);
 static int	 has_line(char *, size_t, const struct input *);
@@ -167,10 +179,13 @@ from_stdin(int saved)
 	close(saved);
 }
 
-/* mdsum -A on path ("-": a pipe holding buf); its output, *outlen bytes. */
+/*
+ * mdsum -A on path ("-": a pipe holding buf); its output, *outlen bytes,
+ * with its messages among the lines if msgs, else without them.
+ */
 static char *
 generate(struct gnu *g, const char *path, const unsigned char *buf,
-    size_t len, size_t *outlen)
+    size_t len, size_t *outlen, int msgs)
 {
 	char *out = NULL, *archives[1];
 	FILE *fp, *saved_out = stdout, *saved_err = stderr;
@@ -183,7 +198,7 @@ generate(struct gnu *g, const char *path, const unsigned char *buf,
 	if ((fp = open_memstream(&out, outlen)) == NULL)
 		abort();
 	stdout = fp;
-	stderr = devnull;
+	stderr = msgs ? fp : devnull;
 	g->check = 0;
 	(void)gnu_archive_generate(g, archives, 1);
 	stdout = saved_out;
@@ -259,11 +274,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static unsigned char *buf;
 	static int memfd = -1;
-	struct input seek_ins[NNAMES], pipe_ins[NNAMES];
+	struct input seek_ins[NNAMES], pipe_ins[NNAMES], one_ins[NNAMES];
 	struct gnu g;
-	char path[64], *seek_out, *pipe_out;
+	char path[64], *seek_out, *pipe_out, *lanes_out, *one_out;
 	const char *dump;
-	size_t len, seek_len, pipe_len, nins, i;
+	size_t len, seek_len, pipe_len, lanes_len, one_len, nins, i;
 	FILE *fp;
 
 	if (size < 2)
@@ -297,11 +312,31 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	g.archive = 1;
 	g.jobs = 1;
 
-	/* mdsum -A: the same lines, seekable or not. */
-	if ((seek_out = generate(&g, path, buf, len, &seek_len)) == NULL)
+	if (mds_set_cpu_level(pins[data[0] >> 6]) == -1)
 		abort();
-	if ((pipe_out = generate(&g, "-", buf, len, &pipe_len)) == NULL) {
+
+	/* Lanes or not: the same lines and messages, in the same order. */
+	multibuffer = 0;
+	if ((one_out = generate(&g, path, buf, len, &one_len, 1)) == NULL)
+		abort();
+	multibuffer = 1;
+	if ((lanes_out = generate(&g, path, buf, len, &lanes_len, 1)) == NULL)
+		abort();
+	if (one_len != lanes_len || memcmp(one_out, lanes_out, one_len) != 0) {
+		fprintf(stderr, "mdsum -A --no-multibuffer:\n%.*s\n"
+		    "mdsum -A:\n%.*s", (int)one_len, one_out, (int)lanes_len,
+		    lanes_out);
+		abort();
+	}
+	free(one_out);
+	free(lanes_out);
+
+	/* mdsum -A: the same lines, seekable or not. */
+	if ((seek_out = generate(&g, path, buf, len, &seek_len, 0)) == NULL)
+		abort();
+	if ((pipe_out = generate(&g, "-", buf, len, &pipe_len, 0)) == NULL) {
 		free(seek_out);
+		(void)mds_set_cpu_level(NULL);
 		return 0;
 	}
 	if (seek_len != pipe_len || memcmp(seek_out, pipe_out, seek_len) != 0) {
@@ -323,18 +358,27 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		nins++;
 	}
 	memcpy(pipe_ins, seek_ins, sizeof(pipe_ins));
+	memcpy(one_ins, seek_ins, sizeof(one_ins));
 	fill(&g, path, buf, len, seek_ins, nins);
 	fill(&g, "-", buf, len, pipe_ins, nins);
+	multibuffer = 0;
+	fill(&g, path, buf, len, one_ins, nins);
+	multibuffer = 1;
 	for (i = 0; i < nins; i++) {
 		FUZZ_ASSERT(seek_ins[i].err >= 0);
 		FUZZ_ASSERT(seek_ins[i].err == pipe_ins[i].err);
+		FUZZ_ASSERT(seek_ins[i].err == one_ins[i].err);
 		if (seek_ins[i].err != 0)
 			continue;
 		FUZZ_ASSERT(seek_ins[i].size == pipe_ins[i].size);
 		FUZZ_ASSERT(memcmp(seek_ins[i].md[0], pipe_ins[i].md[0],
 		    mds_alg_digest_len(seek_ins[i].algs[0])) == 0);
+		FUZZ_ASSERT(seek_ins[i].size == one_ins[i].size);
+		FUZZ_ASSERT(memcmp(seek_ins[i].md[0], one_ins[i].md[0],
+		    mds_alg_digest_len(seek_ins[i].algs[0])) == 0);
 		FUZZ_ASSERT(has_line(seek_out, seek_len, &seek_ins[i]));
 	}
 	free(seek_out);
+	(void)mds_set_cpu_level(NULL);
 	return 0;
 }
