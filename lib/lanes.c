@@ -92,6 +92,7 @@ struct mds_lanes {
 	size_t		 width, block, wsize;	/* wsize: bytes per word */
 	size_t		 state_size;		/* bytes of state in use */
 	size_t		 dlen;			/* digest bytes */
+	int		 saved_valid;		/* saved is the state before a call */
 	struct msg	*head, *tail, *queued;	/* queued: first not started */
 	struct msg	*spare;			/* handed back, for reuse */
 	size_t		 nspare;
@@ -556,6 +557,7 @@ lanes_step(struct mds_lanes *s)
 	const unsigned char *data[MDS_MAX_LANES];
 	size_t l, k, n = STEP_BYTES / s->block;
 	struct lane *ln;
+	int mapped = 0;
 
 	if (n == 0)
 		n = 1;
@@ -566,11 +568,23 @@ lanes_step(struct mds_lanes *s)
 			n = ln->run_blocks;
 	}
 	for (l = 0; l < s->width; l++)
-		if (data[l] != NULL && s->lane[l].map != NULL)
+		if (data[l] != NULL && s->lane[l].map != NULL) {
+			mapped = 1;
 			for (k = 0; k < n * s->block; k += 64)
 				__builtin_prefetch(data[l] + PREFETCH_AHEAD + k,
 				    0, 3);
+		}
+	/*
+	 * The state as it is now, for a SIGBUS in the call to go back to:
+	 * taken here, after the lanes were started and their runs set up,
+	 * so that it holds the columns of messages started this step.
+	 */
+	if (mapped) {
+		memcpy(s->saved, s->state, s->state_size);
+		s->saved_valid = 1;
+	}
 	s->k->blocks(s->state, data, n, s->block);
+	s->saved_valid = 0;
 	for (l = 0; l < s->width; l++) {
 		ln = &s->lane[l];
 		if (ln->m == NULL)
@@ -623,7 +637,15 @@ run_until(struct mds_lanes *s, struct msg *m)
 	while (m->state != MSG_DONE) {
 		if (sigsetjmp(env, 0) != 0) {
 			mds_bus_jump = NULL;
-			memcpy(s->state, s->saved, s->state_size);
+			/*
+			 * In the kernel: its lanes go back to before the
+			 * call.  Elsewhere (a carry copied, a lane alone)
+			 * the state has not been touched but by the lane
+			 * that faulted, which fails.
+			 */
+			if (s->saved_valid)
+				memcpy(s->state, s->saved, s->state_size);
+			s->saved_valid = 0;
 			if ((ln = lane_at(s, mds_bus_addr)) != NULL)
 				lane_fail(s, ln, EIO, 1);
 			else
@@ -634,7 +656,6 @@ run_until(struct mds_lanes *s, struct msg *m)
 						    1);
 			continue;
 		}
-		memcpy(s->saved, s->state, s->state_size);
 		mds_bus_jump = &env;
 		busy = fill_lanes(s);
 		/* Starting may have ended it (a directory, a pipe). */
