@@ -585,12 +585,19 @@ lanes_step(struct mds_lanes *s)
 	}
 	s->k->blocks(s->state, data, n, s->block);
 	s->saved_valid = 0;
+	/*
+	 * Every lane's account first, then the next runs: setting one up
+	 * may read a mapping and fault, and the lanes after it must not
+	 * then hash again blocks the state already holds.
+	 */
+	for (l = 0; l < s->width; l++)
+		if (s->lane[l].m != NULL) {
+			s->lane[l].run += n * s->block;
+			s->lane[l].run_blocks -= n;
+		}
 	for (l = 0; l < s->width; l++) {
 		ln = &s->lane[l];
-		if (ln->m == NULL)
-			continue;
-		ln->run += n * s->block;
-		if ((ln->run_blocks -= n) == 0)
+		if (ln->m != NULL && ln->run_blocks == 0)
 			lane_advance(s, ln);
 	}
 }
