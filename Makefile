@@ -152,7 +152,7 @@ XRP_OPENSSL_no =	bench/xrp_openssl.o
 XRP_OPENSSL_yes =
 XRP_LIBMD_no =	bench/xrp_libmd.o
 XRP_LIBMD_yes =
-XRP_OBJS =	bench/xrp.o $(XRP_OPENSSL_$(WITHOUT_OPENSSL)) \
+XRP_OBJS =	bench/xrp.o bench/util.o $(XRP_OPENSSL_$(WITHOUT_OPENSSL)) \
 		$(XRP_LIBMD_$(WITHOUT_LIBMD))
 
 bench: all bench/xrp bench/short bench/batch
@@ -162,26 +162,29 @@ bench: all bench/xrp bench/short bench/batch
 bench/xrp: $(XRP_OBJS) lib/libmdsum.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(XRP_OBJS) lib/libmdsum.a $(LIBS)
 
-bench/xrp.o: bench/xrp.c bench/xrp.h lib/mdsum.h config.mk
+bench/xrp.o: bench/xrp.c bench/xrp.h bench/util.h lib/mdsum.h config.mk
 	$(CC) $(MDS_CFLAGS) -DXRP_OPENSSL=$(XRP_HAVE_$(WITHOUT_OPENSSL)) \
 	    -DXRP_LIBMD=$(XRP_HAVE_$(WITHOUT_LIBMD)) $(CFLAGS) \
 	    -c bench/xrp.c -o $@
 bench/xrp_openssl.o bench/xrp_libmd.o: bench/xrp.h config.mk
+bench/util.o: bench/util.h config.mk
 
 # bench/short: one call on a 64-byte message, mds_digest against OpenSSL.
-bench/short: bench/short.o lib/libmdsum.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ bench/short.o lib/libmdsum.a $(LIBS)
+bench/short: bench/short.o bench/util.o lib/libmdsum.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ bench/short.o bench/util.o \
+	    lib/libmdsum.a $(LIBS)
 
-bench/short.o: bench/short.c lib/mdsum.h config.mk
+bench/short.o: bench/short.c bench/util.h lib/mdsum.h config.mk
 	$(CC) $(MDS_CFLAGS) -DSHORT_OPENSSL=$(XRP_HAVE_$(WITHOUT_OPENSSL)) \
 	    $(CFLAGS) -c bench/short.c -o $@
 
 # bench/batch: many messages in one mds_digest_many call, against loops
 # of mds_digest and of OpenSSL's EVP calls.
-bench/batch: bench/batch.o lib/libmdsum.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ bench/batch.o lib/libmdsum.a $(LIBS)
+bench/batch: bench/batch.o bench/util.o lib/libmdsum.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ bench/batch.o bench/util.o \
+	    lib/libmdsum.a $(LIBS)
 
-bench/batch.o: bench/batch.c lib/mdsum.h config.mk
+bench/batch.o: bench/batch.c bench/util.h lib/mdsum.h config.mk
 	$(CC) $(MDS_CFLAGS) -DBATCH_OPENSSL=$(XRP_HAVE_$(WITHOUT_OPENSSL)) \
 	    $(CFLAGS) -c bench/batch.c -o $@
 
@@ -362,7 +365,7 @@ clean:
 	rm -f tests/eio_shim.so
 	rm -rf dist
 	rm -f bench/xrp bench/xrp.o bench/xrp_openssl.o bench/xrp_libmd.o
-	rm -f bench/short bench/short.o bench/batch bench/batch.o
+	rm -f bench/short bench/short.o bench/batch bench/batch.o bench/util.o
 	rm -rf bench/out
 	rm -rf $(FUZZ_OBJ)
 

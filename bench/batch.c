@@ -32,10 +32,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "mdsum.h"
+#include "util.h"
 
 #ifndef BATCH_OPENSSL
 #define BATCH_OPENSSL	1
@@ -67,12 +67,9 @@ struct workload {
 	double			  med[NIMPL];
 };
 
-static int	cmp_double(const void *, const void *);
 static void	fill(unsigned char *, size_t);
 static int	measure(struct workload *, int, size_t);
 static void	*xcalloc(size_t, size_t);
-static double	now(void);
-static uint64_t	number(const char *, int, uint64_t, uint64_t);
 static double	run(struct workload *, int);
 static void	setup(struct workload *, const char *, const char *,
 		    const char *, int, size_t);
@@ -97,22 +94,22 @@ main(int argc, char *argv[])
 	while ((ch = getopt(argc, argv, "k:l:m:r:s:x:")) != -1)
 		switch (ch) {
 		case 'k':
-			kn = number(optarg, ch, 1, (uint64_t)1 << 28);
+			kn = bench_number(optarg, ch, 1, (uint64_t)1 << 28);
 			break;
 		case 'l':
-			klen = number(optarg, ch, 0, (uint64_t)1 << 20);
+			klen = bench_number(optarg, ch, 0, (uint64_t)1 << 20);
 			break;
 		case 'm':
-			xmax = number(optarg, ch, 1, (uint64_t)1 << 32);
+			xmax = bench_number(optarg, ch, 1, (uint64_t)1 << 32);
 			break;
 		case 'r':
-			rounds = number(optarg, ch, 1, MAX_ROUNDS);
+			rounds = bench_number(optarg, ch, 1, MAX_ROUNDS);
 			break;
 		case 's':
-			xstep = number(optarg, ch, 1, (uint64_t)1 << 20);
+			xstep = bench_number(optarg, ch, 1, (uint64_t)1 << 20);
 			break;
 		case 'x':
-			xn = number(optarg, ch, 1, (uint64_t)1 << 28);
+			xn = bench_number(optarg, ch, 1, (uint64_t)1 << 28);
 			break;
 		default:
 			usage();
@@ -238,7 +235,8 @@ measure(struct workload *w, int rounds, size_t nimpl)
 			w->ns[impl][r] = run(w, impl);
 		}
 	for (i = 0; i < nimpl; i++) {
-		qsort(w->ns[i], (size_t)rounds, sizeof(double), cmp_double);
+		qsort(w->ns[i], (size_t)rounds, sizeof(double),
+		    bench_cmp_double);
 		w->med[i] = rounds % 2 ? w->ns[i][rounds / 2] :
 		    (w->ns[i][rounds / 2 - 1] + w->ns[i][rounds / 2]) / 2;
 	}
@@ -287,7 +285,7 @@ run(struct workload *w, int impl)
 	size_t i;
 	double t0;
 
-	t0 = now();
+	t0 = bench_now();
 	switch (impl) {
 	case IMPL_MANY:
 		if (mds_digest_many(w->alg, w->n, w->msgs, w->lens, out) == -1)
@@ -314,7 +312,7 @@ run(struct workload *w, int impl)
 	default:
 		abort();
 	}
-	return (now() - t0) * 1e9 / (double)w->n;
+	return (bench_now() - t0) * 1e9 / (double)w->n;
 }
 
 /* Fixed pseudo-random bytes (xorshift64), the same on every run. */
@@ -342,36 +340,8 @@ xcalloc(size_t n, size_t size)
 	return p;
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
 
-	return (x > y) - (x < y);
-}
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_MONOTONIC, &ts) == -1)
-		err(1, "clock_gettime");
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static uint64_t
-number(const char *s, int opt, uint64_t min, uint64_t max)
-{
-	unsigned long long v;
-	char *end;
-
-	v = strtoull(s, &end, 10);
-	if (*s < '0' || *s > '9' || *end != '\0' || v < min || v > max)
-		errx(1, "-%c: %s: not a number from %llu to %llu", opt, s,
-		    (unsigned long long)min, (unsigned long long)max);
-	return (uint64_t)v;
-}
 
 static void
 usage(void)

@@ -28,10 +28,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "mdsum.h"
+#include "util.h"
 
 #ifndef SHORT_OPENSSL
 #define SHORT_OPENSSL	1
@@ -49,9 +49,6 @@ static const char *const impl_names[NIMPL] = {
 	"mds_digest", "evp-reuse", "evp-digest", "evp-legacy"
 };
 
-static int	cmp_double(const void *, const void *);
-static double	now(void);
-static uint64_t	number(const char *, int, uint64_t, uint64_t);
 static void	usage(void);
 
 #if SHORT_OPENSSL
@@ -92,7 +89,7 @@ run(int impl, const struct mds_alg *alg, void *evp_md, void *evp_ctx,
 	uint64_t i;
 	double t0;
 
-	t0 = now();
+	t0 = bench_now();
 	for (i = 0; i < n; i++) {
 		buf[0] = (unsigned char)i;
 		switch (impl) {
@@ -124,7 +121,7 @@ run(int impl, const struct mds_alg *alg, void *evp_md, void *evp_ctx,
 			abort();
 		}
 	}
-	return (now() - t0) * 1e9 / (double)n;
+	return (bench_now() - t0) * 1e9 / (double)n;
 }
 
 int
@@ -143,13 +140,13 @@ main(int argc, char *argv[])
 	while ((ch = getopt(argc, argv, "l:n:r:")) != -1)
 		switch (ch) {
 		case 'l':
-			len = (size_t)number(optarg, ch, 1, MAX_LEN);
+			len = (size_t)bench_number(optarg, ch, 1, MAX_LEN);
 			break;
 		case 'n':
-			calls = number(optarg, ch, 1, (uint64_t)1 << 40);
+			calls = bench_number(optarg, ch, 1, (uint64_t)1 << 40);
 			break;
 		case 'r':
-			rounds = number(optarg, ch, 1, MAX_ROUNDS);
+			rounds = bench_number(optarg, ch, 1, MAX_ROUNDS);
 			break;
 		default:
 			usage();
@@ -190,7 +187,8 @@ main(int argc, char *argv[])
 			}
 		mdlen = mds_alg_digest_len(alg);
 		for (i = 0; i < (size_t)nimpl; i++) {
-			qsort(ns[i], (size_t)rounds, sizeof(double), cmp_double);
+			qsort(ns[i], (size_t)rounds, sizeof(double),
+			    bench_cmp_double);
 			med[i] = ns[i][rounds / 2];
 			if (i > 0 && same && memcmp(md[i], md[0], mdlen) != 0) {
 				warnx("%s: %s and mds_digest disagree",
@@ -213,36 +211,8 @@ main(int argc, char *argv[])
 	return bad;
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
 
-	return (x > y) - (x < y);
-}
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_MONOTONIC, &ts) == -1)
-		err(1, "clock_gettime");
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static uint64_t
-number(const char *s, int opt, uint64_t min, uint64_t max)
-{
-	char *end;
-	unsigned long long v;
-
-	v = strtoull(s, &end, 10);
-	if (*s < '0' || *s > '9' || *end != '\0' || v < min || v > max)
-		errx(1, "-%c: %s: not a number from %llu to %llu", opt, s,
-		    (unsigned long long)min, (unsigned long long)max);
-	return (uint64_t)v;
-}
 
 static void
 usage(void)

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "mdsum.h"
+#include "util.h"
 #include "xrp.h"
 
 #ifndef XRP_OPENSSL
@@ -55,13 +56,11 @@ static struct impl impls[MAX_IMPLS];
 static size_t nimpls;
 
 static void	add(const char *, half_fn *, const char *);
-static int	cmp_double(const void *, const void *);
 static void	fold(uint64_t *, const unsigned char *);
 static void	mds_half(const char *, const unsigned char *, size_t,
 		    unsigned char *);
 static void	mds_half_backend(const char *, const unsigned char *, size_t,
 		    unsigned char *);
-static uint64_t	number(const char *, int, uint64_t, uint64_t);
 static double	run(struct impl *, const unsigned char *, uint64_t, uint64_t,
 		    uint64_t, uint64_t, uint64_t);
 static void	usage(void);
@@ -85,16 +84,16 @@ main(int argc, char *argv[])
 	while ((ch = getopt(argc, argv, "m:n:r:s:")) != -1)
 		switch (ch) {
 		case 'm':
-			max = number(optarg, ch, 1, (uint64_t)1 << 32);
+			max = bench_number(optarg, ch, 1, (uint64_t)1 << 32);
 			break;
 		case 'n':
-			calls = number(optarg, ch, 1, (uint64_t)1 << 40);
+			calls = bench_number(optarg, ch, 1, (uint64_t)1 << 40);
 			break;
 		case 'r':
-			rounds = number(optarg, ch, 1, MAX_ROUNDS);
+			rounds = bench_number(optarg, ch, 1, MAX_ROUNDS);
 			break;
 		case 's':
-			step = number(optarg, ch, 1, (uint64_t)1 << 20);
+			step = bench_number(optarg, ch, 1, (uint64_t)1 << 20);
 			break;
 		default:
 			usage();
@@ -168,7 +167,8 @@ main(int argc, char *argv[])
 		struct impl *im = &impls[i];
 		double med;
 
-		qsort(im->ns, (size_t)rounds, sizeof(im->ns[0]), cmp_double);
+		qsort(im->ns, (size_t)rounds, sizeof(im->ns[0]),
+		    bench_cmp_double);
 		med = rounds % 2 ? im->ns[rounds / 2] :
 		    (im->ns[rounds / 2 - 1] + im->ns[rounds / 2]) / 2;
 		mds_hex((const unsigned char *)im->chain, sizeof(im->chain),
@@ -271,26 +271,7 @@ fold(uint64_t *chain, const unsigned char *out)
 	}
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
 
-	return x < y ? -1 : x > y;
-}
-
-static uint64_t
-number(const char *s, int opt, uint64_t lo, uint64_t hi)
-{
-	unsigned long long v;
-	char *end;
-
-	v = strtoull(s, &end, 10);
-	if (*s < '0' || *s > '9' || *end != '\0' || v < lo || v > hi)
-		errx(1, "-%c: expected a number from %llu to %llu: %s", opt,
-		    (unsigned long long)lo, (unsigned long long)hi, s);
-	return (uint64_t)v;
-}
 
 static void
 usage(void)

@@ -185,20 +185,25 @@ measure_lanes(const struct mds_alg *alg, const char *name,
 }
 
 /*
- * The multi-buffer kernels this CPU runs for alg (not the portable ones,
- * which are there for tests), by name into out; how many.
+ * The multi-buffer kernels this CPU runs for alg, by name into out; how
+ * many.  The portable ones, which are there for tests and serve only the
+ * portable backend, with_portable says.
  */
 size_t
-lane_kernels(const struct mds_alg *alg, const char **out, size_t max)
+lane_kernels(const struct mds_alg *alg, const char **out, size_t max,
+    int with_portable)
 {
 	struct mds_lanes *s;
 	const char *name;
 	size_t k, n = 0;
+	int portable;
 
 	for (k = 0; n < max && (name = mds_cpu_kernel_at(k)) != NULL; k++) {
-		if (strstr(name, "-portable-") != NULL ||
+		portable = strstr(name, "-portable-") != NULL;
+		if ((portable && !with_portable) ||
 		    mds_set_cpu_level(name) == -1)
 			continue;
+		(void)mds_set_backend(portable ? "portable" : NULL);
 		if ((s = mds_lanes_new(alg)) != NULL &&
 		    mds_lanes_width(s) > 1 &&
 		    strcmp(mds_lanes_kernel(s), name) == 0)
@@ -206,6 +211,7 @@ lane_kernels(const struct mds_alg *alg, const char **out, size_t max)
 		mds_lanes_free(s);
 	}
 	(void)mds_set_cpu_level(NULL);
+	(void)mds_set_backend(NULL);
 	return n;
 }
 
@@ -279,7 +285,7 @@ bench_table(const struct mds_alg **algs, size_t nalgs, size_t size,
 		alg = nalgs != 0 ? algs[a] : mds_alg_at(a);
 		n = impl_list(alg, impls, MAX_IMPLS);
 		nl = backend == NULL || strcmp(backend, "native") == 0 ?
-		    lane_kernels(alg, lanes, MAX_IMPLS) : 0;
+		    lane_kernels(alg, lanes, MAX_IMPLS, 0) : 0;
 		for (i = 0; i < n + nl; i++) {
 			if (i >= n) {
 				if (bench_lanes(alg, lanes[i - n], sizes,

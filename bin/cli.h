@@ -189,7 +189,7 @@ int	time_trial(const struct mds_alg *);
 int	bench_table(const struct mds_alg **, size_t, size_t, const char *);
 int	impl_start(mds_ctx *, const struct mds_alg *, size_t);
 /* The multi-buffer kernels of an algorithm this CPU runs, by name. */
-size_t	lane_kernels(const struct mds_alg *, const char **, size_t);
+size_t	lane_kernels(const struct mds_alg *, const char **, size_t, int);
 
 /* One implementation: a backend, and for native a kernel's name. */
 struct impl_choice {

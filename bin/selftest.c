@@ -99,6 +99,20 @@ impl_label(const struct impl_choice *c, char *buf, size_t size)
 	return buf;
 }
 
+/* One line of the self-test: the vector, the digest, the verdict. */
+static void
+vector_line(const struct mds_alg *alg, const char *msg, size_t repeat,
+    const char *hex, int ok, const char *label)
+{
+	if (repeat == 1)
+		printf("%s (\"%s\") = %s", mds_alg_tag(alg), msg, hex);
+	else
+		printf("%s (%zu x \"%s\") = %s", mds_alg_tag(alg), repeat, msg,
+		    hex);
+	printf(" - %s [%s]\n", ok ? "verified correct" : "INCORRECT RESULT!",
+	    label);
+}
+
 /*
  * The vectors through each multi-buffer kernel of alg: 2 * width copies
  * of each message at once, so that every lane runs; each must verify.
@@ -107,14 +121,14 @@ static int
 self_test_lanes(const struct mds_alg *alg)
 {
 	const char *names[MAX_IMPLS], *msg, *want;
-	char hex[2 * MDS_MAX_DIGEST + 1];
+	char hex[2 * MDS_MAX_DIGEST + 1], label[64];
 	const void *msgs[2 * SELFTEST_LANES_MAX];
 	size_t lens[2 * SELFTEST_LANES_MAX], i, k, v, n, len, repeat, copies;
 	unsigned char *buf, *out;
 	struct mds_lanes *s;
 	int failed = 0, bad;
 
-	n = lane_kernels(alg, names, MAX_IMPLS);
+	n = lane_kernels(alg, names, MAX_IMPLS, 0);
 	out = malloc(2 * SELFTEST_LANES_MAX * MDS_MAX_DIGEST);
 	for (k = 0; k < n && out != NULL; k++) {
 		if (mds_set_cpu_level(names[k]) == -1 ||
@@ -142,15 +156,9 @@ self_test_lanes(const struct mds_alg *alg)
 				    mds_alg_digest_len(alg),
 				    mds_alg_digest_len(alg), hex), want) != 0;
 			free(buf);
-			if (repeat == 1)
-				printf("%s (\"%s\") = %s", mds_alg_tag(alg), msg,
-				    hex);
-			else
-				printf("%s (%zu x \"%s\") = %s",
-				    mds_alg_tag(alg), repeat, msg, hex);
-			printf(" - %s [native %s, %zu at once]\n", bad ?
-			    "INCORRECT RESULT!" : "verified correct", names[k],
-			    copies);
+			snprintf(label, sizeof(label), "native %s, %zu at once",
+			    names[k], copies);
+			vector_line(alg, msg, repeat, hex, !bad, label);
 			failed |= bad;
 		}
 	}
@@ -183,18 +191,10 @@ self_test(const struct mds_alg *alg)
 			if (mds_final(&ctx, md) == -1)
 				memset(md, 0, sizeof(md));
 			mds_hex(md, mds_alg_digest_len(alg), hex);
-			if (repeat == 1)
-				printf("%s (\"%s\") = %s", mds_alg_tag(alg), msg,
-				    hex);
-			else
-				printf("%s (%zu x \"%s\") = %s",
-				    mds_alg_tag(alg), repeat, msg, hex);
-			if (strcmp(hex, want) == 0)
-				printf(" - verified correct [%s]\n", label);
-			else {
-				printf(" - INCORRECT RESULT! [%s]\n", label);
+			vector_line(alg, msg, repeat, hex,
+			    strcmp(hex, want) == 0, label);
+			if (strcmp(hex, want) != 0)
 				failed = 1;
-			}
 		}
 	}
 	failed |= self_test_lanes(alg);

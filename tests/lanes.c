@@ -407,11 +407,29 @@ START_TEST(test_scheduler_files)
 }
 END_TEST
 
+/* mds_digest_many over msgs[0..n) against mds_digest, one at a time. */
+static void
+batch_check(const struct mds_alg *alg, const char *label, const char *what,
+    const void *const *msgs, const size_t *lens, size_t n,
+    unsigned char *out)
+{
+	unsigned char want[MDS_MAX_DIGEST];
+	size_t i, dlen = mds_alg_digest_len(alg);
+
+	ck_assert_int_eq(mds_digest_many(alg, n, msgs, lens, out), 0);
+	for (i = 0; i < n; i++) {
+		ck_assert_int_eq(mds_digest(alg, msgs[i], lens[i], want), 0);
+		MDT_DIGEST_EQ(out + i * dlen, want, dlen,
+		    "%s on %s: %s, message %zu of %zu bytes",
+		    mds_alg_name(alg), label, what, i, lens[i]);
+	}
+}
+
 START_TEST(test_digest_many)
 {
-	unsigned char *buf, *out, want[MDS_MAX_DIGEST];
+	unsigned char *buf, *out;
 	const void *msgs[300];
-	size_t lens[300], a, i, dlen;
+	size_t lens[300], a, i;
 	uint64_t rng = mdt_stream(mdt_seed(), 1000);
 	const struct mds_alg *alg;
 	const char *label;
@@ -424,36 +442,20 @@ START_TEST(test_digest_many)
 	ck_assert_ptr_nonnull(out);
 	mdt_fill(&rng, buf, 1 << 20);
 	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++) {
-		dlen = mds_alg_digest_len(alg);
 		for (i = 0; i < 300; i++) {
 			lens[i] = i < 200 ? i : (size_t)(mdt_rand(&rng) % 70000);
 			msgs[i] = buf + mdt_rand(&rng) % ((1 << 20) - lens[i]);
 		}
 		msgs[7] = NULL;		/* no bytes: no pointer needed */
 		lens[7] = 0;
-		ck_assert_int_eq(mds_digest_many(alg, 300, msgs, lens, out),
-		    0);
-		for (i = 0; i < 300; i++) {
-			ck_assert_int_eq(mds_digest(alg, msgs[i], lens[i],
-			    want), 0);
-			MDT_DIGEST_EQ(out + i * dlen, want, dlen,
-			    "%s on %s: batch message %zu of %zu bytes",
-			    mds_alg_name(alg), label, i, lens[i]);
-		}
+		batch_check(alg, label, "batch", msgs, lens, 300, out);
 		/* Shrinking lengths: each tail on top of a longer one's. */
 		for (i = 0; i < 300; i++) {
 			lens[i] = 299 - i;
 			msgs[i] = buf + i;
 		}
-		ck_assert_int_eq(mds_digest_many(alg, 300, msgs, lens, out),
-		    0);
-		for (i = 0; i < 300; i++) {
-			ck_assert_int_eq(mds_digest(alg, msgs[i], lens[i],
-			    want), 0);
-			MDT_DIGEST_EQ(out + i * dlen, want, dlen,
-			    "%s on %s: shrinking batch, message %zu of %zu bytes",
-			    mds_alg_name(alg), label, i, lens[i]);
-		}
+		batch_check(alg, label, "shrinking batch", msgs, lens, 300,
+		    out);
 		ck_assert_int_eq(mds_digest_many(alg, 0, NULL, NULL, NULL), 0);
 		msgs[250] = NULL;	/* bytes without a pointer */
 		lens[250] = 1;

@@ -32,7 +32,6 @@ static size_t	 piece_len(uint64_t *, size_t, size_t);
 static void	 hash_pieces(const struct mds_alg *,
 		    const struct impl_choice *, const uint8_t *, size_t,
 		    uint64_t, unsigned char *);
-static size_t	 lane_list(const struct mds_alg *, const char **, size_t);
 static void	 batch_pieces(const struct mds_alg *, const char *const *,
 		    size_t, const uint8_t *, size_t, uint64_t);
 
@@ -125,33 +124,6 @@ hash_pieces(const struct mds_alg *alg, const struct impl_choice *c,
 	FUZZ_ASSERT(mds_final(&ctx, md) == 0);
 }
 
-/*
- * Every multi-buffer kernel this CPU runs for alg, by name, the portable
- * ones too (which serve the portable backend only).
- */
-static size_t
-lane_list(const struct mds_alg *alg, const char **out, size_t max)
-{
-	struct mds_lanes *s;
-	const char *name;
-	size_t k, n = 0;
-
-	for (k = 0; n < max && (name = mds_cpu_kernel_at(k)) != NULL; k++) {
-		if (mds_set_cpu_level(name) == -1)
-			continue;
-		(void)mds_set_backend(strstr(name, "-portable-") != NULL ?
-		    "portable" : NULL);
-		if ((s = mds_lanes_new(alg)) != NULL &&
-		    mds_lanes_width(s) > 1 &&
-		    strcmp(mds_lanes_kernel(s), name) == 0)
-			out[n++] = name;
-		mds_lanes_free(s);
-	}
-	(void)mds_set_cpu_level(NULL);
-	(void)mds_set_backend(NULL);
-	return n;
-}
-
 /* The message cut in pieces, a batch of them through each lane kernel. */
 static void
 batch_pieces(const struct mds_alg *alg, const char *const *names, size_t nk,
@@ -214,7 +186,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!listed[a]) {
 		nimpls[a] = impl_list(alg, impls[a], MAX_IMPLS);
 		FUZZ_ASSERT(nimpls[a] > 0);
-		nlanes[a] = lane_list(alg, lanes[a], MAX_IMPLS);
+		nlanes[a] = lane_kernels(alg, lanes[a], MAX_IMPLS, 1);
 		listed[a] = 1;
 	}
 
