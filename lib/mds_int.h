@@ -147,6 +147,7 @@ void	mds_md_put32(const struct md_state *, int, unsigned char *, size_t);
 void	mds_md_put64(const struct md_state *, unsigned char *, size_t);
 
 /* Round constants, shared by the portable and the SIMD block functions. */
+extern const uint32_t mds_md5_t[64];
 extern const uint32_t mds_sha256_k[64];
 extern const uint64_t mds_sha512_k[80];
 extern const uint64_t mds_keccak_rc[24];
