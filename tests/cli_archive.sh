@@ -786,7 +786,8 @@ fi
 # are hashed at once, the rest waits), hard links (cpio newc's earlier
 # names too), symbolic links and directories, with several algorithms,
 # truncated and corrupt archives, -A -c and pipes.  MDSUM_CPU pins the
-# portable 4-lane kernels, which run everywhere.
+# portable 4-lane kernels, which run everywhere, with MDSUM_BACKEND=portable
+# (the backend they serve; OpenSSL may be the default).
 LT=$T/lanes
 mkdir -p "$LT/sub/deeper" "$LT/emptydir" || exit 2
 for s in 0 1 4096 1048576 1048577; do
@@ -873,10 +874,12 @@ lanes_cmp()
 	shift
 	for _mb in "" --no-multibuffer; do
 		if [ -n "$_pipe" ]; then
-			cat "$_a" | env ${CPU:+MDSUM_CPU=$CPU} "$M" $_mb "$@" - \
+			cat "$_a" | env ${CPU:+MDSUM_CPU=$CPU} \
+			    ${CPU:+MDSUM_BACKEND=portable} "$M" $_mb "$@" - \
 			    >"$T/l${_mb:-lanes}" 2>&1
 		else
-			env ${CPU:+MDSUM_CPU=$CPU} "$M" $_mb "$@" "$_a" \
+			env ${CPU:+MDSUM_CPU=$CPU} \
+			    ${CPU:+MDSUM_BACKEND=portable} "$M" $_mb "$@" "$_a" \
 			    >"$T/l${_mb:-lanes}" 2>&1
 		fi
 		echo "exit status $?" >>"$T/l${_mb:-lanes}"
@@ -940,8 +943,8 @@ else
 	CPU=
 
 	# the lines are right, not just alike: as over the extracted tree
-	MDSUM_CPU=sha256-portable-x4
-	export MDSUM_CPU
+	MDSUM_CPU=sha256-portable-x4 MDSUM_BACKEND=portable
+	export MDSUM_CPU MDSUM_BACKEND
 	roundtrip "lanes (sha256-portable-x4): mdsum -A = extracted tree" \
 	    lanes.pax
 	if [ -s lanes-sparse-gnu.tar ]; then
@@ -956,14 +959,15 @@ else
 	else
 		skip "lanes: small sparse members" "no GNU tar or python3"
 	fi
-	unset MDSUM_CPU
+	unset MDSUM_CPU MDSUM_BACKEND
 
 	# --debug names the members hashed in lanes, and only those
 	if [ -s lanes.pax ]; then
 		begin
-		quote env MDSUM_CPU=sha256-portable-x4 mdsum --debug -A lanes.pax
-		MDSUM_CPU=sha256-portable-x4 "$M" --debug -A lanes.pax \
-		    >"$T/out" 2>"$T/err"
+		quote env MDSUM_CPU=sha256-portable-x4 MDSUM_BACKEND=portable \
+		    mdsum --debug -A lanes.pax
+		MDSUM_CPU=sha256-portable-x4 MDSUM_BACKEND=portable "$M" \
+		    --debug -A lanes.pax >"$T/out" 2>"$T/err"
 		rc=$?
 		want_rc 0
 		want_err '~member ./sub/s63: sha256 in lanes (sha256-portable-x4, 4 lanes)'
@@ -977,8 +981,9 @@ else
 			grep -F "member $nm: sha256 in lanes" "$T/err" \
 			    >/dev/null && bad "$nm was hashed in lanes"
 		done
-		MDSUM_CPU=sha256-portable-x4 "$M" --no-multibuffer --debug -A \
-		    lanes.pax 2>&1 >/dev/null | grep ' in lanes ' >/dev/null &&
+		MDSUM_CPU=sha256-portable-x4 MDSUM_BACKEND=portable "$M" \
+		    --no-multibuffer --debug -A lanes.pax 2>&1 >/dev/null |
+		    grep ' in lanes ' >/dev/null &&
 		    bad "--no-multibuffer: members in lanes"
 		verdict "lanes: --debug says which members are hashed in lanes"
 	else

@@ -199,6 +199,9 @@ START_TEST(test_kernel_names)
 	}
 	for (i = 0; (name = mds_cpu_kernel_at(i)) != NULL; i++) {
 		ck_assert_int_eq(mds_set_cpu_level(name), 0);
+		/* A portable lane kernel serves the portable backend. */
+		ck_assert_int_eq(mds_set_backend(strstr(name, "-portable-") !=
+		    NULL ? "portable" : NULL), 0);
 		users = 0;
 		for (a = 0; (alg = mds_alg_at(a)) != NULL; a++) {
 			/* A multi-buffer kernel serves a lane scheduler. */
@@ -228,6 +231,7 @@ START_TEST(test_kernel_names)
 		if (mds_cpu_missing(mds_arch_mb_kernels[a].need) == NULL)
 			users++;
 	ck_assert_uint_eq(i, users + mds_portable_nmb_kernels);
+	ck_assert_int_eq(mds_set_backend(NULL), 0);
 	errno = 0;
 	ck_assert_int_eq(mds_set_cpu_level("sha256-nosuch"), -1);
 	ck_assert_int_eq(errno, ENOENT);
