@@ -598,7 +598,10 @@ class Bench:
         agree = not any("disagree" in x for x in problems)
         out += ["Throughput relative to the fastest implementation of the "
                 "same algorithm at the same message size (1.00 = fastest, "
-                "in bold):", "",
+                "in bold). A multi-buffer kernel's row (`-x16`, `-x8`, ...) "
+                "counts the bytes of all its lanes, each hashing a copy of "
+                "the message at once: what it gives many messages, not "
+                "one:", "",
                 table(["algorithm", "implementation"] + sh, ratio_rows), "",
                 "MB/s (10^6 bytes per second) / cycles per byte:", "",
                 table(["algorithm", "implementation"] + sh, abs_rows), "",
