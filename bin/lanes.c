@@ -3,10 +3,9 @@
  * one thread hashes several files at once (jobs.c keeps them coming and
  * emits in order).  Each thread has its own lane_set: one scheduler per
  * algorithm met, each file opened once per algorithm so that every
- * scheduler reads its own descriptor.  Standard input and files that
- * cannot be opened go the ordinary way, which words their errors; so do
- * pipes and devices with several algorithms (with one, the scheduler
- * reads them on their own in their turn).
+ * scheduler reads its own descriptor.  Only regular files take this path;
+ * standard input, fifos, devices, directories and files that cannot be
+ * opened go the ordinary way, in their turn, which words their errors.
  */
 #include <sys/stat.h>
 
@@ -86,13 +85,14 @@ lane_submit(struct lane_set *ls, struct input *in)
 		if ((s[a] = sched_for(ls, in->algs[a])) == NULL)
 			return 0;
 	for (n = 0; n < nalgs; n++) {
-		if ((in->fds[n] = open(in->name, O_RDONLY)) == -1)
-			goto undo;
 		/*
-		 * A pipe must not be opened twice: with one algorithm, the
-		 * library reads what is not a regular file on its own.
+		 * Without blocking: a fifo is opened here, ahead of its turn,
+		 * and must not hold up the lines of the files before it (it
+		 * goes the ordinary way; regular files ignore O_NONBLOCK).
 		 */
-		if (n == 0 && nalgs > 1 && (fstat(in->fds[0], &sb) == -1 ||
+		if ((in->fds[n] = open(in->name, O_RDONLY | O_NONBLOCK)) == -1)
+			goto undo;
+		if (n == 0 && (fstat(in->fds[0], &sb) == -1 ||
 		    !S_ISREG(sb.st_mode))) {
 			n++;
 			errno = 0;

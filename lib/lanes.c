@@ -141,20 +141,36 @@ col_start(struct mds_lanes *s, size_t l)
 static void
 rows_start(struct mds_lanes *s)
 {
-	uint32_t *s32 = (uint32_t *)s->state;
-	size_t w, l, words = s->shape->words, width = s->width;
+	size_t l;
 
 	if (s->shape->md == NULL) {	/* the sponge starts from zeros */
 		memset(s->state, 0, s->state_size);
 		return;
 	}
-	for (w = 0; w < words; w++)
+	for (l = 0; l < s->width; l++)
+		col_start(s, l);
+}
+
+/* Lane l's chaining value into a single-stream state, and back. */
+static void
+col_to_md(const struct mds_lanes *s, size_t l, struct md_state *st)
+{
+	size_t w;
+
+	for (w = 0; w < s->shape->words; w++)
 		if (s->wsize == 4)
-			for (l = 0; l < width; l++)
-				s32[w * width + l] = (uint32_t)s->iv[w];
+			st->h.w32[w] = (uint32_t)col_get(s, w, l);
 		else
-			for (l = 0; l < width; l++)
-				s->state[w * width + l] = s->iv[w];
+			st->h.w64[w] = col_get(s, w, l);
+}
+
+static void
+col_from_md(struct mds_lanes *s, size_t l, const struct md_state *st)
+{
+	size_t w;
+
+	for (w = 0; w < s->shape->words; w++)
+		col_set(s, w, l, s->wsize == 4 ? st->h.w32[w] : st->h.w64[w]);
 }
 
 /* The digest from lane l's chaining value. */
@@ -175,11 +191,7 @@ col_digest(const struct mds_lanes *s, size_t l, unsigned char *out)
 		}
 		return;
 	}
-	for (w = 0; w < s->shape->words; w++)
-		if (s->wsize == 4)
-			st.h.w32[w] = (uint32_t)col_get(s, w, l);
-		else
-			st.h.w64[w] = col_get(s, w, l);
+	col_to_md(s, l, &st);
 	if (s->wsize == 4)
 		mds_md_put32(&st, s->shape->md->little_endian, out, len);
 	else
@@ -204,14 +216,9 @@ col_single(struct mds_lanes *s, size_t l, const unsigned char *p,
 			col_set(s, w, l, a[w]);
 		return;
 	}
-	for (w = 0; w < s->shape->words; w++)
-		if (s->wsize == 4)
-			st.h.w32[w] = (uint32_t)col_get(s, w, l);
-		else
-			st.h.w64[w] = col_get(s, w, l);
+	col_to_md(s, l, &st);
 	k->blocks(&st, p, nblocks);
-	for (w = 0; w < s->shape->words; w++)
-		col_set(s, w, l, s->wsize == 4 ? st.h.w32[w] : st.h.w64[w]);
+	col_from_md(s, l, &st);
 }
 
 static void
