@@ -29,6 +29,15 @@ struct line_item {
 	char		*line;		/* owns the text name and digest are in */
 	char		*digest;	/* as written in the manifest */
 	size_t		 dlen;
+	const char	*tag;		/* LINE_UNKNOWN: the tag, */
+	size_t		 taglen;	/* not NUL-terminated */
+	int		 reported;	/* its diagnostic was printed */
+};
+
+/* What became of a line or a file, as -c --json names it. */
+enum result { R_OK, R_FAILED, R_MISSING, R_UNREADABLE, R_MALFORMED };
+static const char *const result_name[] = {
+	"ok", "failed", "missing", "unreadable", "malformed"
 };
 
 struct manifest {
@@ -40,6 +49,7 @@ struct manifest {
 	int			 read_error;
 	char			*buf;
 	uintmax_t		 n_bad, n_mismatch, n_unreadable, n_ambiguous;
+	uintmax_t		 n_unknown;
 	int			 properly, matched;
 };
 
@@ -111,11 +121,13 @@ line_next(void *arg)
 		it->line = copy;
 		it->kind = toolong ? LINE_BAD :
 		    parse_line(&m->lp, copy, (size_t)len, &f);
-		if (it->kind == LINE_GOOD) {
+		if (it->kind != LINE_BAD) {
 			it->in.name = f.name;
 			it->in.algs[0] = f.alg;
 			it->digest = f.digest;
 			it->dlen = f.dlen;
+			it->tag = f.tag;
+			it->taglen = f.taglen;
 		} else
 			it->digest = copy;
 		return it;
@@ -142,13 +154,16 @@ line_work(void *arg, void *item)
 }
 
 /*
- * `name: RESULT`.  As coreutils 9.1 does, only a newline makes the name
- * escaped here (then backslashes and carriage returns are escaped too).
+ * `name: RESULT`.  A name with a backslash, newline or carriage return is
+ * escaped and the line marked with a leading backslash, as coreutils 9.4
+ * and later do (9.1 escaped only names with a newline, so `a\b: OK` could
+ * be the file a\b or the file a, b); on a terminal, control characters
+ * too (output.c).
  */
 static void
 put_status(const char *name, const char *result)
 {
-	int escape = strchr(name, '\n') != NULL;
+	int escape = name_needs_escape(name);
 
 	line_begin();
 	if (escape) {
@@ -160,29 +175,143 @@ put_status(const char *name, const char *result)
 	line_end();
 }
 
-/* What a verified input produced; returns 0 if it matched. */
-static int
-verify(struct gnu *g, struct input *in, const char *digest, size_t dlen,
-    int *unreadable, int *mismatch)
+/*
+ * -c --json: one object per manifest line or checked file.  m is NULL
+ * for --expect; it is NULL for a malformed line, in->name for the rest.
+ */
+static void
+put_json_result(const struct manifest *m, const struct line_item *it,
+    const struct input *in, const char *digest, size_t dlen,
+    enum result r, const char *why)
 {
-	if (in->err != 0 && !in->missing) {
+	line_begin();
+	putchar('{');
+	if (m != NULL) {
+		put_json_name(stdout, "manifest", m->label);
+		printf(",\"line\":%ju,", it->lineno);
+	}
+	if (in != NULL && in->name != NULL) {
+		put_json_name(stdout, "file", in->name);
+		putchar(',');
+	}
+	if (in != NULL && in->algs[0] != NULL)
+		printf("\"algorithm\":\"%s\",", mds_alg_name(in->algs[0]));
+	if (r != R_MALFORMED)
+		printf("\"expected\":\"%.*s\",", (int)dlen, digest);
+	printf("\"status\":\"%s\"", result_name[r]);
+	if (why != NULL) {
+		fputs(",\"error\":", stdout);
+		put_json_string(stdout, why);
+	}
+	fputs("}\n", stdout);
+	line_end();
+}
+
+/*
+ * What a verified input produced, reported; returns 0 if it matched.  m
+ * and it are the manifest and line it came from (NULL for --expect).
+ */
+static int
+verify(struct gnu *g, const struct manifest *m, const struct line_item *it,
+    struct input *in, const char *digest, size_t dlen, int *unreadable,
+    int *mismatch)
+{
+	enum result r;
+	int ret;
+
+	if (in->missing) {
+		r = R_MISSING;
+		ret = 1;
+	} else if (in->err != 0) {
 		warn_input(quotef(in->name), in->err);
 		(*unreadable)++;
-		if (!g->status_only)
-			put_status(in->name, "FAILED open or read");
-		return -1;
+		r = in->err == ENOENT ? R_MISSING : R_UNREADABLE;
+		ret = -1;
+	} else if (digest_matches(in->algs[0], digest, dlen, in->md[0])) {
+		r = R_OK;
+		ret = 0;
+	} else {
+		(*mismatch)++;
+		r = R_FAILED;
+		ret = -1;
 	}
-	if (in->missing)
-		return 1;
-	if (digest_matches(in->algs[0], digest, dlen, in->md[0])) {
-		if (!g->status_only && !g->quiet)
-			put_status(in->name, "OK");
-		return 0;
+	if (g->status_only || (g->quiet && r == R_OK))
+		return ret;
+	if (g->json) {
+		put_json_result(m, it, in, digest, dlen, r, in->err == 0 ?
+		    NULL : in->err == ERR_CHANGED ? "file changed while "
+		    "reading" : strerror(in->err));
+		return ret;
 	}
-	(*mismatch)++;
-	if (!g->status_only)
+	if (r == R_OK)
+		put_status(in->name, "OK");
+	else if (r == R_FAILED)
 		put_status(in->name, "FAILED");
-	return -1;
+	else if (!in->missing)
+		put_status(in->name, "FAILED open or read");
+	return ret;
+}
+
+/*
+ * Why a line that is not LINE_GOOD cannot be checked, into buf; returns
+ * NULL for an improperly formatted line, which coreutils words itself.
+ */
+static const char *
+line_problem(const struct line_item *it, char *buf, size_t size)
+{
+	if (it->kind == LINE_AMBIGUOUS)
+		snprintf(buf, size, "an untagged checksum of %zu characters "
+		    "fits several algorithms; name one with -a (for example "
+		    "-a sha256)", it->dlen);
+	else if (it->kind == LINE_UNKNOWN)
+		snprintf(buf, size, "no such algorithm in this build: %.*s",
+		    (int)it->taglen, it->tag);
+	else
+		return NULL;
+	return buf;
+}
+
+/* Count a line that is not LINE_GOOD and say what is wrong with it. */
+static void
+line_report(struct manifest *m, struct line_item *it)
+{
+	const struct gnu *g = m->g;
+	char why[128];
+	const char *what;
+	uintmax_t seen;
+
+	switch (it->kind) {
+	case LINE_BAD:
+		m->n_bad++;
+		if (g->warn) {
+			what = g->algs_given && g->nalgs == 1 ?
+			    mds_alg_tag(g->algs[0]) : NULL;
+			warnx("%s: %ju: improperly formatted %s%schecksum line",
+			    quotef(m->label), it->lineno, what ? what : "",
+			    what ? " " : "");
+		}
+		break;
+	case LINE_AMBIGUOUS:
+	case LINE_UNKNOWN:
+		seen = it->kind == LINE_AMBIGUOUS ? m->n_ambiguous++ :
+		    m->n_unknown++;
+		if (seen == 0 || g->warn) {
+			warnx("%s: %ju: %s", quotef(m->label), it->lineno,
+			    line_problem(it, why, sizeof(why)));
+			it->reported = 1;
+		}
+		break;
+	default:
+		return;
+	}
+	if (g->json && !g->status_only) {
+		if (it->kind == LINE_BAD)
+			put_json_result(m, it, NULL, NULL, 0, R_MALFORMED,
+			    "improperly formatted checksum line");
+		else
+			put_json_result(m, it, &it->in, NULL, 0, R_MALFORMED,
+			    line_problem(it, why, sizeof(why)));
+	}
 }
 
 static void
@@ -191,36 +320,17 @@ line_emit(void *arg, void *item)
 	struct manifest *m = arg;
 	struct line_item *it = item;
 	int unreadable = 0, mismatch = 0;
-	const char *what;
 
-	switch (it->kind) {
-	case LINE_BAD:
-		m->n_bad++;
-		if (m->g->warn) {
-			what = m->g->algs_given && m->g->nalgs == 1 ?
-			    mds_alg_tag(m->g->algs[0]) : NULL;
-			warnx("%s: %ju: improperly formatted %s%schecksum line",
-			    quotef(m->label), it->lineno, what ? what : "",
-			    what ? " " : "");
-		}
-		break;
-	case LINE_AMBIGUOUS:
-		if (m->n_ambiguous++ == 0)
-			warnx("%s: %ju: an untagged checksum of %zu characters "
-			    "fits several algorithms; name one with -a "
-			    "(for example -a sha256)", quotef(m->label),
-			    it->lineno, strcspn(it->digest, " \t"));
-		break;
-	default:
+	if (it->kind == LINE_GOOD) {
 		m->properly = 1;
 		hash_input_emit(&it->in, m->g->ignore_missing);
-		if (verify(m->g, &it->in, it->digest, it->dlen, &unreadable,
-		    &mismatch) == 0)
+		if (verify(m->g, m, it, &it->in, it->digest, it->dlen,
+		    &unreadable, &mismatch) == 0)
 			m->matched = 1;
 		m->n_unreadable += (uintmax_t)unreadable;
 		m->n_mismatch += (uintmax_t)mismatch;
-		break;
-	}
+	} else
+		line_report(m, it);
 	free(it->line);
 	free(it);
 }
@@ -274,11 +384,12 @@ manifest_open(struct manifest *m, struct gnu *g, const char *path)
 	return 0;
 }
 
-/* Close a manifest and report on it; returns 0 if everything verified. */
+/* Close a manifest; -1 (reported) if reading it failed. */
 static int
-manifest_finish(struct gnu *g, struct manifest *m, const char *path)
+manifest_close(struct manifest *m, const char *path)
 {
 	free(m->buf);
+	m->buf = NULL;
 	if (m->lp.is_stdin)
 		clearerr(stdin);
 	else if (fclose(m->fp) != 0 && !m->read_error) {
@@ -289,9 +400,21 @@ manifest_finish(struct gnu *g, struct manifest *m, const char *path)
 		warnx("%s: read error", quotef(m->label));
 		return -1;
 	}
-	if (m->n_ambiguous != 0)
+	return 0;
+}
+
+/*
+ * The totals of a manifest read to its end; returns 0 if everything
+ * verified.  A line that fits several algorithms, or names one this build
+ * does not have, fails the run even without --strict: its file went
+ * unchecked.
+ */
+static int
+manifest_totals(struct gnu *g, struct manifest *m)
+{
+	if (m->n_ambiguous != 0 && !m->properly && m->n_unknown == 0)
 		return -1;
-	if (!m->properly) {
+	if (!m->properly && m->n_unknown == 0) {
 		warnx("%s: no properly formatted checksum lines found",
 		    quotef(m->label));
 		return -1;
@@ -299,17 +422,30 @@ manifest_finish(struct gnu *g, struct manifest *m, const char *path)
 	if (!g->status_only) {
 		plural(m->n_bad, "WARNING: %ju line is improperly formatted",
 		    "WARNING: %ju lines are improperly formatted");
+		plural(m->n_unknown, "WARNING: %ju line names an algorithm "
+		    "not in this build", "WARNING: %ju lines name an "
+		    "algorithm not in this build");
 		plural(m->n_unreadable,
 		    "WARNING: %ju listed file could not be read",
 		    "WARNING: %ju listed files could not be read");
 		plural(m->n_mismatch,
 		    "WARNING: %ju computed checksum did NOT match",
 		    "WARNING: %ju computed checksums did NOT match");
-		if (g->ignore_missing && !m->matched)
+		if (g->ignore_missing && !m->matched && m->properly)
 			warnx("%s: no file was verified", quotef(m->label));
 	}
 	return m->matched && m->n_mismatch == 0 && m->n_unreadable == 0 &&
+	    m->n_ambiguous == 0 && m->n_unknown == 0 &&
 	    (!g->strict || m->n_bad == 0) ? 0 : -1;
+}
+
+/* Close a manifest and report on it; returns 0 if everything verified. */
+static int
+manifest_finish(struct gnu *g, struct manifest *m, const char *path)
+{
+	if (manifest_close(m, path) == -1)
+		return -1;
+	return manifest_totals(g, m);
 }
 
 /* Check one manifest; returns 0 if everything in it verified. */
@@ -416,8 +552,8 @@ gnu_expect(struct gnu *g, const char *path)
 	in.algs[0] = g->algs[0];
 	hash_input(&in, 0);
 	g->ignore_missing = 0;
-	if (verify(g, &in, g->expect, strlen(g->expect), &unreadable,
-	    &mismatch) != 0) {
+	if (verify(g, NULL, NULL, &in, g->expect, strlen(g->expect),
+	    &unreadable, &mismatch) != 0) {
 		free(in.name);
 		return 1;
 	}
@@ -427,7 +563,10 @@ gnu_expect(struct gnu *g, const char *path)
 
 /*
  * -C MANIFEST FILE...: verify just the named files, each against the
- * first line of the manifest that names it.
+ * first line of the manifest that names it.  The manifest's lines are
+ * reported on as -c reports them (improperly formatted ones counted,
+ * ambiguous ones and unknown tags said), then the files in the order
+ * given, then the totals.
  */
 int
 gnu_checklist(struct gnu *g, char **files, size_t n)
@@ -436,11 +575,16 @@ gnu_checklist(struct gnu *g, char **files, size_t n)
 	struct line_item **lines = NULL, *it, *hit;
 	size_t nlines = 0, lines_cap = 0, i, j;
 	int status = 0, unreadable = 0, mismatch = 0;
+	char why[128];
 
 	if (manifest_open(&m, g, g->checklist) == -1)
 		return 1;
 	while ((it = line_next(&m)) != NULL) {
-		if (it->kind != LINE_GOOD) {
+		if (it->kind == LINE_GOOD)
+			m.properly = 1;
+		else
+			line_report(&m, it);
+		if (it->kind == LINE_BAD) {
 			free(it->line);
 			free(it);
 			continue;
@@ -448,13 +592,8 @@ gnu_checklist(struct gnu *g, char **files, size_t n)
 		lines = grow(lines, &lines_cap, nlines, sizeof(*lines));
 		lines[nlines++] = it;
 	}
-	free(m.buf);
-	if (m.read_error) {
-		warnx("%s: read error", quotef(m.label));
+	if (manifest_close(&m, g->checklist) == -1)
 		status = 1;
-	}
-	if (!m.lp.is_stdin)
-		fclose(m.fp);
 	for (i = 0; i < n; i++) {
 		for (hit = NULL, j = 0; j < nlines && hit == NULL; j++)
 			if (strcmp(lines[j]->in.name, files[i]) == 0)
@@ -465,12 +604,27 @@ gnu_checklist(struct gnu *g, char **files, size_t n)
 			status = 1;
 			continue;
 		}
-		hash_input(&hit->in, 0);
-		if (verify(g, &hit->in, hit->digest, hit->dlen, &unreadable,
-		    &mismatch) != 0)
+		if (hit->kind != LINE_GOOD) {
+			if (!hit->reported)
+				warnx("%s: %ju: %s", quotef(m.label),
+				    hit->lineno, line_problem(hit, why,
+				    sizeof(why)));
+			hit->reported = 1;
 			status = 1;
+			continue;
+		}
+		hash_input(&hit->in, g->ignore_missing);
+		unreadable = mismatch = 0;
+		if (verify(g, &m, hit, &hit->in, hit->digest, hit->dlen,
+		    &unreadable, &mismatch) == 0)
+			m.matched = 1;
+		m.n_unreadable += (uintmax_t)unreadable;
+		m.n_mismatch += (uintmax_t)mismatch;
 		hit->in.err = 0;
+		hit->in.missing = 0;
 	}
+	if (manifest_totals(g, &m) == -1)
+		status = 1;
 	for (j = 0; j < nlines; j++) {
 		free(lines[j]->line);
 		free(lines[j]);

@@ -83,10 +83,13 @@ int	gnu_check_archives(struct gnu *, const char *, char **, size_t);
  * manifest_parse.c: one line of a manifest, as -c reads it.  What the
  * parser keeps from line to line of one manifest is in a line_parser.
  * parse_line takes a line of len bytes (no newline; s[len] is NUL, and
- * NULs within are part of it), cuts it in place and points the fields
- * into it when it is LINE_GOOD.
+ * a NUL within makes it LINE_BAD), cuts it in place and points the fields
+ * into it when it is LINE_GOOD; LINE_AMBIGUOUS (an untagged digest that
+ * fits several algorithms) and LINE_UNKNOWN (a tag this build does not
+ * know) have their name and digest too.
  */
-enum line_kind { LINE_GOOD, LINE_BAD, LINE_AMBIGUOUS, LINE_SKIP };
+enum line_kind { LINE_GOOD, LINE_BAD, LINE_AMBIGUOUS, LINE_UNKNOWN,
+	LINE_SKIP };
 struct line_parser {
 	const struct gnu	*g;
 	const struct mds_alg	*named;		/* from the manifest's name */
@@ -97,7 +100,9 @@ struct line_fields {
 	char			*name;
 	char			*digest;	/* as written, NUL-terminated */
 	size_t			 dlen;
-	const struct mds_alg	*alg;
+	const struct mds_alg	*alg;		/* NULL for LINE_UNKNOWN */
+	const char		*tag;		/* LINE_UNKNOWN: its tag, */
+	size_t			 taglen;	/* not NUL-terminated */
 };
 enum line_kind	parse_line(struct line_parser *, char *, size_t,
 		    struct line_fields *);
@@ -153,6 +158,9 @@ void	debugx(const char *, ...)
 int	name_needs_escape(const char *);
 void	put_escaped(FILE *, const char *);
 void	put_json_string(FILE *, const char *);
+void	put_json_name(FILE *, const char *, const char *);
+const char	*tty_name(const char *);
+char	*base64_text(const unsigned char *, size_t, char *);
 int	close_stdout(void);
 
 /* quote.c: a file name as coreutils quotes it in messages. */

@@ -25,27 +25,7 @@ struct gen {
 char *
 digest_text(int base64, const unsigned char *md, size_t len, char *buf)
 {
-	static const char b64[] =
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-	char *p = buf;
-	uint32_t v;
-	size_t i;
-
-	if (!base64)
-		return mds_hex(md, len, buf);
-	for (i = 0; i < len; i += 3) {
-		v = (uint32_t)md[i] << 16;
-		if (i + 1 < len)
-			v |= (uint32_t)md[i + 1] << 8;
-		if (i + 2 < len)
-			v |= md[i + 2];
-		*p++ = b64[v >> 18 & 63];
-		*p++ = b64[v >> 12 & 63];
-		*p++ = i + 1 < len ? b64[v >> 6 & 63] : '=';
-		*p++ = i + 2 < len ? b64[v & 63] : '=';
-	}
-	*p = '\0';
-	return buf;
+	return base64 ? base64_text(md, len, buf) : mds_hex(md, len, buf);
 }
 
 static void
@@ -63,12 +43,13 @@ print_line(FILE *fp, const struct gnu *g, const struct input *in, size_t a)
 {
 	const struct mds_alg *alg = in->algs[a];
 	size_t len = mds_alg_digest_len(alg);
-	int escape = g->delim == '\n' && name_needs_escape(in->name);
+	int escape = name_needs_escape(in->name) &&
+	    (g->delim == '\n' || isatty(fileno(fp)));
 
 	line_begin();
 	if (g->json) {
-		fputs("{\"file\":", fp);
-		put_json_string(fp, in->name);
+		putc('{', fp);
+		put_json_name(fp, "file", in->name);
 		fprintf(fp, ",\"algorithm\":\"%s\",\"digest\":\"",
 		    mds_alg_name(alg));
 		put_digest(fp, g, in->md[a], len);

@@ -261,6 +261,9 @@ gnu_list(void)
 static const char *
 check_options(const struct gnu *g, int prefix_tag, int binary)
 {
+	/* -C and --expect verify too, and take the options of -c. */
+	int verifying = g->check || g->checklist != NULL || g->expect != NULL;
+
 	if (prefix_tag && binary == 0)
 		return g->legacy ? "--tag does not support --text mode" :
 		    "--text mode is only supported with --untagged";
@@ -273,20 +276,30 @@ check_options(const struct gnu *g, int prefix_tag, int binary)
 	if (binary >= 0 && g->check)
 		return "the --binary and --text options are meaningless when "
 		    "verifying checksums";
-	if (g->ignore_missing && !g->check)
+	if (g->ignore_missing && !verifying)
 		return "the --ignore-missing option is meaningful only when "
 		    "verifying checksums";
-	if (g->status_only && !g->check)
+	if (g->status_only && !verifying)
 		return "the --status option is meaningful only when verifying "
 		    "checksums";
-	if (g->warn && !g->check)
+	if (g->warn && !verifying)
 		return "the --warn option is meaningful only when verifying "
 		    "checksums";
-	if (g->quiet && !g->check)
+	if (g->quiet && !verifying)
 		return "the --quiet option is meaningful only when verifying "
 		    "checksums";
-	if (g->strict && !g->check)
+	if (g->strict && !verifying)
 		return "the --strict option is meaningful only when verifying "
+		    "checksums";
+	/* Options of the digest lines that checking would silently drop. */
+	if (verifying && g->recursive)
+		return "the --recursive option is meaningless when verifying "
+		    "checksums";
+	if (verifying && g->base64)
+		return "the --base64 option is meaningless when verifying "
+		    "checksums";
+	if (verifying && g->no_names)
+		return "the --no-names option is meaningless when verifying "
 		    "checksums";
 	return NULL;
 }

@@ -139,14 +139,27 @@ untagged_alg(const struct line_parser *p, const char *d, size_t len,
 				nfound++;
 			}
 	}
-	if (nfound > 1) {
-		*ambiguous = 1;
-		return NULL;
-	}
+	*ambiguous = nfound > 1;
 	return found;
 }
 
-/* `TAG (name) = digest`, from just after the '('. */
+/* Could d (len bytes) be a digest of some algorithm, hex or base64? */
+static int
+digest_like(const char *d, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len && is_b64((unsigned char)d[i]); i++)
+		continue;
+	while (i < len && d[i] == '=')
+		i++;
+	return len >= 8 && i == len;
+}
+
+/*
+ * `TAG (name) = digest`, from just after the '('.  alg is NULL for a tag
+ * this build does not know: then any digest-like text is taken.
+ */
 static enum line_kind
 parse_tagged(const struct line_parser *p, char *s, size_t len,
     const struct mds_alg *alg, int escaped, struct line_fields *it)
@@ -168,14 +181,50 @@ parse_tagged(const struct line_parser *p, char *s, size_t len,
 		return LINE_BAD;
 	while (ISWHITE(s[i]))
 		i++;
-	if (!valid_digest(p->g, alg, s + i, len - i) ||
-	    strlen(s + i) != len - i)
+	if (alg != NULL ? !valid_digest(p->g, alg, s + i, len - i) :
+	    !digest_like(s + i, len - i))
 		return LINE_BAD;
 	it->name = s;
 	it->digest = s + i;
 	it->dlen = len - i;
 	it->alg = alg;
 	return LINE_GOOD;
+}
+
+/*
+ * The length of the word at s (len bytes) if the line has the shape of a
+ * tagged line whose tag this build does not know (`WHIRLPOOL (f) = ...`,
+ * OpenSSL's `SHA2-384(f)= ...`): a letter, then letters, digits and
+ * "-_/.", then '(' after any spaces, and at the end `)`, '=' and a
+ * digest-like word, white space around the '='.  0 if not; s is not
+ * changed, so that the line can still be read as untagged.
+ */
+static size_t
+unknown_tag_at(const char *s, size_t len)
+{
+	size_t n, i, end;
+
+	if (!((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')))
+		return 0;
+	for (n = 1; n < 32 && n < len && (is_b64((unsigned char)s[n]) ||
+	    strchr("-_.", s[n]) != NULL); n++)
+		continue;
+	for (i = n; i < len && s[i] == ' '; i++)
+		continue;
+	if (i == len || s[i] != '(')
+		return 0;
+	for (end = len; end > i && !ISWHITE(s[end - 1]) &&
+	    s[end - 1] != '='; end--)
+		continue;
+	if (!digest_like(s + end, len - end))
+		return 0;
+	while (end > i && ISWHITE(s[end - 1]))
+		end--;
+	if (end == i || s[--end] != '=')
+		return 0;
+	while (end > i && ISWHITE(s[end - 1]))
+		end--;
+	return end > i + 1 && s[end - 1] == ')' ? n : 0;
 }
 
 enum line_kind
@@ -187,6 +236,13 @@ parse_line(struct line_parser *p, char *s, size_t len,
 	int escaped = 0, ambiguous;
 	enum line_kind kind;
 
+	/*
+	 * A NUL cannot be in a name, and the rest of the line after it
+	 * would go unseen: the whole line is malformed.
+	 */
+	if (memchr(s, '\0', len) != NULL)
+		return LINE_BAD;
+	it->tag = NULL;
 	while (ISWHITE(s[i]))
 		i++;
 	if (s[i] == '\\') {
@@ -205,6 +261,15 @@ parse_line(struct line_parser *p, char *s, size_t len,
 		kind = parse_tagged(p, s + i, len - i, alg, escaped, it);
 		goto done;
 	}
+	if (!p->g->legacy && (taglen = unknown_tag_at(s + i, len - i)) != 0) {
+		it->tag = s + i;
+		it->taglen = taglen;
+		for (i += taglen; s[i] == ' '; i++)
+			continue;
+		i++;
+		kind = parse_tagged(p, s + i, len - i, NULL, escaped, it);
+		return kind == LINE_GOOD ? LINE_UNKNOWN : kind;
+	}
 
 	/* digest, whitespace, then [ *]name or (md5 -r) name */
 	dstart = i;
@@ -215,7 +280,7 @@ parse_line(struct line_parser *p, char *s, size_t len,
 	s[i++] = '\0';
 	if ((alg = untagged_alg(p, s + dstart, i - 1 - dstart,
 	    &ambiguous)) == NULL)
-		return ambiguous ? LINE_AMBIGUOUS : LINE_BAD;
+		return LINE_BAD;
 	if (len - dstart < 2 * mds_alg_digest_len(alg) + 2 &&
 	    len - dstart < i - dstart + 1)
 		return LINE_BAD;
@@ -234,7 +299,7 @@ parse_line(struct line_parser *p, char *s, size_t len,
 	it->digest = s + dstart;
 	it->dlen = strlen(s + dstart);
 	it->alg = alg;
-	kind = LINE_GOOD;
+	kind = ambiguous ? LINE_AMBIGUOUS : LINE_GOOD;
 done:
 	if (kind == LINE_GOOD && p->is_stdin && strcmp(it->name, "-") == 0)
 		return LINE_BAD;

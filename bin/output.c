@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -114,38 +115,17 @@ debugx(const char *fmt, ...)
 	funlockfile(stderr);
 }
 
-/*
- * A name with a newline, carriage return or backslash would break the
- * one-line-per-file format: such a line starts with a backslash and the
- * three characters are written as \n, \r and \\.
- */
-int
-name_needs_escape(const char *name)
+/* Is descriptor fd (1 or 2) a terminal?  Asked once. */
+static int
+is_terminal(int fd)
 {
-	return strpbrk(name, "\n\r\\") != NULL;
-}
+	static int known[3] = { -1, -1, -1 };
 
-void
-put_escaped(FILE *fp, const char *name)
-{
-	const char *p;
-
-	for (p = name; *p != '\0'; p++) {
-		switch (*p) {
-		case '\n':
-			fputs("\\n", fp);
-			break;
-		case '\r':
-			fputs("\\r", fp);
-			break;
-		case '\\':
-			fputs("\\\\", fp);
-			break;
-		default:
-			putc(*p, fp);
-			break;
-		}
-	}
+	if (fd < 1 || fd > 2)
+		return 0;
+	if (known[fd] == -1)
+		known[fd] = isatty(fd);
+	return known[fd];
 }
 
 /* Length of the valid UTF-8 sequence at p, or 0 if it is not one. */
@@ -179,10 +159,140 @@ utf8_len(const unsigned char *p)
 }
 
 /*
- * A JSON string: quotes, backslashes and control characters escaped.  A
- * name is bytes, not always UTF-8: a byte that is not part of valid UTF-8
- * is written as the lone surrogate U+DC00 + byte (Python's
- * "surrogateescape"), so the output stays valid JSON and loses nothing.
+ * Length of the character at p if a terminal shows it as itself, or 0:
+ * C0 controls, DEL and the C1 controls U+0080..U+009F can move the
+ * cursor, repaint or retitle the screen, and so can bytes that are not
+ * UTF-8 (a lone 0x9b is CSI to some terminals).
+ */
+static size_t
+tty_safe_len(const unsigned char *p)
+{
+	size_t n;
+
+	if (*p < 0x20 || *p == 0x7f || (n = utf8_len(p)) == 0)
+		return 0;
+	if (n == 2 && p[0] == 0xc2 && p[1] < 0xa0)
+		return 0;
+	return n;
+}
+
+static int
+tty_unsafe(const char *name)
+{
+	const unsigned char *p = (const unsigned char *)name;
+	size_t n;
+
+	for (; *p != '\0'; p += n)
+		if ((n = tty_safe_len(p)) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * A name with a newline, carriage return or backslash would break the
+ * one-line-per-file format: such a line starts with a backslash and the
+ * three characters are written as \n, \r and \\.  On a terminal, a name
+ * with any character tty_safe_len refuses is escaped too, those bytes as
+ * \xHH: a hostile name must not be able to repaint the screen.
+ */
+int
+name_needs_escape(const char *name)
+{
+	return strpbrk(name, "\n\r\\") != NULL ||
+	    (is_terminal(STDOUT_FILENO) && tty_unsafe(name));
+}
+
+void
+put_escaped(FILE *fp, const char *name)
+{
+	const unsigned char *p;
+	int tty = fp == stdout && is_terminal(STDOUT_FILENO);
+	size_t n;
+
+	for (p = (const unsigned char *)name; *p != '\0'; p += n) {
+		n = 1;
+		switch (*p) {
+		case '\n':
+			fputs("\\n", fp);
+			break;
+		case '\r':
+			fputs("\\r", fp);
+			break;
+		case '\\':
+			fputs("\\\\", fp);
+			break;
+		default:
+			if (tty && (n = tty_safe_len(p)) == 0) {
+				fprintf(fp, "\\x%02x", *p);
+				n = 1;
+			} else if (tty)
+				fwrite(p, 1, n, fp);
+			else
+				putc(*p, fp);
+			break;
+		}
+	}
+}
+
+/*
+ * A name for a message on stderr from the BSD tools, which print names
+ * as they are (FreeBSD's md5 does): on a terminal, with the characters
+ * tty_safe_len refuses as \xHH.  The result lives until the next call.
+ */
+const char *
+tty_name(const char *name)
+{
+	static char *buf;
+	const unsigned char *p;
+	size_t n, len = 0;
+
+	if (!is_terminal(STDERR_FILENO) || !tty_unsafe(name))
+		return name;
+	free(buf);
+	if ((buf = malloc(4 * strlen(name) + 1)) == NULL)
+		return "?";
+	for (p = (const unsigned char *)name; *p != '\0'; p += n)
+		if ((n = tty_safe_len(p)) == 0) {
+			len += (size_t)sprintf(buf + len, "\\x%02x", *p);
+			n = 1;
+		} else {
+			memcpy(buf + len, p, n);
+			len += n;
+		}
+	buf[len] = '\0';
+	return buf;
+}
+
+/* RFC 4648 base64 of len bytes, with padding, into out; returns out. */
+char *
+base64_text(const unsigned char *in, size_t len, char *out)
+{
+	static const char b64[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	char *p = out;
+	uint32_t v;
+	size_t i;
+
+	for (i = 0; i < len; i += 3) {
+		v = (uint32_t)in[i] << 16;
+		if (i + 1 < len)
+			v |= (uint32_t)in[i + 1] << 8;
+		if (i + 2 < len)
+			v |= in[i + 2];
+		*p++ = b64[v >> 18 & 63];
+		*p++ = b64[v >> 12 & 63];
+		*p++ = i + 1 < len ? b64[v >> 6 & 63] : '=';
+		*p++ = i + 2 < len ? b64[v & 63] : '=';
+	}
+	*p = '\0';
+	return out;
+}
+
+/*
+ * A JSON string: quotes, backslashes and control characters (C0, DEL,
+ * C1) escaped as \u00XX.  A byte that is not part of valid UTF-8 becomes
+ * U+FFFD: the string stays valid JSON that every tool keeps as it is,
+ * and put_json_name says what the bytes were.
  */
 void
 put_json_string(FILE *fp, const char *s)
@@ -194,16 +304,48 @@ put_json_string(FILE *fp, const char *s)
 	while (*p != '\0') {
 		if (*p == '"' || *p == '\\')
 			fprintf(fp, "\\%c", *p);
-		else if (*p < 0x20)
+		else if (*p < 0x20 || *p == 0x7f)
 			fprintf(fp, "\\u%04x", *p);
 		else if ((n = utf8_len(p)) == 0)
-			fprintf(fp, "\\u%04x", 0xdc00 + *p);
-		else {
+			fputs("\\ufffd", fp);
+		else if (n == 2 && p[0] == 0xc2 && p[1] < 0xa0) {
+			fprintf(fp, "\\u%04x", p[1]);
+			p += 2;
+			continue;
+		} else {
 			fwrite(p, 1, n, fp);
 			p += n;
 			continue;
 		}
 		p++;
+	}
+	putc('"', fp);
+}
+
+/*
+ * "key":"name", and when the name is not UTF-8 (so that the string had
+ * to replace bytes with U+FFFD) also "key_base64":"...", its exact bytes
+ * in base64: names that differ in such bytes stay apart.
+ */
+void
+put_json_name(FILE *fp, const char *key, const char *name)
+{
+	const unsigned char *p = (const unsigned char *)name;
+	char chunk[4 * 256 / 3 + 4 + 1];
+	size_t n, len;
+
+	fprintf(fp, "\"%s\":", key);
+	put_json_string(fp, name);
+	for (; *p != '\0'; p += n)
+		if ((n = utf8_len(p)) == 0)
+			break;
+	if (*p == '\0')
+		return;
+	fprintf(fp, ",\"%s_base64\":\"", key);
+	p = (const unsigned char *)name;
+	for (len = strlen(name); len > 0; p += n, len -= n) {
+		n = len < 255 ? len : 255;	/* whole groups of 3 */
+		fputs(base64_text(p, n, chunk), fp);
 	}
 	putc('"', fp);
 }
