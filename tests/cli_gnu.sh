@@ -1143,6 +1143,33 @@ run mdsum --quiet -C m.cfmt f e
 expect "mdsum --quiet -C: no OK lines" 0 '' \
     "=mdsum: WARNING: 1 line is improperly formatted"
 
+# On a terminal no control character of a name reaches the screen raw
+# (a hostile name must not repaint it and hide a FAILED): such a name is
+# escaped, the control bytes as \xHH.  Into a pipe or a file, names keep
+# coreutils' bytes.  `script` gives the commands a terminal.
+esc=$(printf '\033')
+bel=$(printf '\007')
+ttyname="a${esc}]0;title${bel}b${esc}[2J"
+printf abc >"$ttyname"
+printf '%s  %s\n' $HF "$ttyname" >m.tty
+if have script; then
+	begin
+	cmd="mdsum NAME-WITH-ESC; mdsum -a sha256 -c MANIFEST (on a terminal)"
+	TTYNAME=$ttyname PATH=$B:$SYSPATH script -qfec \
+	    'mdsum "$TTYNAME"; mdsum -a sha256 -c m.tty; mdsum --json "$TTYNAME"' \
+	    /dev/null </dev/null >"$T/tty.raw" 2>&1 || bad "exit status $?"
+	tr -d "$cr" <"$T/tty.raw" >"$T/out"
+	want_out "=\\SHA256 (a\\x1b]0;title\\x07b\\x1b[2J) = $HF${nl}\\a\\x1b]0;title\\x07b\\x1b[2J: OK${nl}{\"file\":\"a\\u001b]0;title\\u0007b\\u001b[2J\",\"algorithm\":\"sha256\",\"digest\":\"$HF\",\"size\":3}"
+	grep -q "[$esc$bel]" "$T/out" && bad "a control character reached the terminal"
+	verdict "$cmd: escaped as \\xHH"
+else
+	skip "mdsum NAME-WITH-ESC on a terminal" "no script(1)"
+fi
+run mdsum -a sha256 -c m.tty
+expect "mdsum -c MANIFEST-WITH-ESC into a file: the bytes as coreutils writes them" \
+    0 "=$ttyname: OK" ''
+rm -f "$ttyname"
+
 # Options that checking would silently ignore are usage errors.
 for o in -R --base64 --no-names; do
 	run mdsum -c $o m.ok

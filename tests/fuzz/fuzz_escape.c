@@ -6,9 +6,9 @@
  *    \\ for the characters that would break the line), read back as -c
  *    reads it (manifest_parse.c's unescape): the same bytes, and the
  *    escaped text holds no line break.  unescape also gets the raw input.
- *  - As a --json string (put_json_string): valid JSON, decoding (with the
- *    lone surrogates U+DC80..U+DCFF standing for the bytes that are not
- *    UTF-8) to the same bytes.
+ *  - As a --json name (put_json_name): valid JSON with no raw control
+ *    character (C0, DEL, C1); a UTF-8 name decodes to the same bytes and
+ *    has no "file_base64"; any other name has one, decoding to its bytes.
  *  - Quoted for a message (quote.c's quotef), in C.UTF-8: no control
  *    bytes, and a shell reading the word gets the same bytes.
  *
@@ -120,15 +120,20 @@ json_decode(const char *s, size_t len, char *out, size_t *outlen)
 			}
 			if (end - p < 6 || p[1] != 'u' || hex4(p + 2, &v) == -1)
 				return -1;
-			if (v >= 0x01 && v < 0x20)
+			if ((v >= 0x01 && v < 0x20) || v == 0x7f)
 				out[o++] = (char)v;
-			else if (v >= 0xdc80 && v <= 0xdcff)
-				out[o++] = (char)(v - 0xdc00);
-			else
+			else if (v >= 0x80 && v <= 0x9f) {
+				out[o++] = (char)0xc2;
+				out[o++] = (char)v;
+			} else if (v == 0xfffd) {
+				memcpy(out + o, "\xef\xbf\xbd", 3);
+				o += 3;
+			} else
 				return -1;
 			n = 6;
-		} else if (*p < 0x20 || *p == '"' ||
-		    (n = utf8_seq(p, (size_t)(end - p))) == 0)
+		} else if (*p < 0x20 || *p == '"' || *p == 0x7f ||
+		    (n = utf8_seq(p, (size_t)(end - p))) == 0 ||
+		    (n == 2 && p[0] == 0xc2 && p[1] < 0xa0))
 			return -1;	/* must be escaped, or not UTF-8 */
 		else {
 			memcpy(out + o, p, n);
@@ -233,13 +238,66 @@ shell_unquote(const char *s, char *out, size_t *outlen)
 	return 0;
 }
 
+/* The bytes of RFC 4648 base64 text s (len bytes) into out; -1 if bad. */
+static int
+b64_decode(const char *s, size_t len, char *out, size_t *outlen)
+{
+	static const char digits[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	const char *d;
+	uint32_t v = 0;
+	size_t i, o = 0, pad = 0;
+
+	if (len % 4 != 0)
+		return -1;
+	for (i = 0; i < len; i++) {
+		if (s[i] == '=' && i >= len - 2) {
+			pad++;
+			v <<= 6;
+		} else if (pad != 0 || s[i] == '\0' ||
+		    (d = strchr(digits, s[i])) == NULL)
+			return -1;
+		else
+			v = v << 6 | (uint32_t)(d - digits);
+		if (i % 4 == 3) {
+			out[o++] = (char)(v >> 16);
+			out[o++] = (char)(v >> 8);
+			out[o++] = (char)v;
+			v = 0;
+		}
+	}
+	*outlen = o - pad;
+	return 0;
+}
+
+static void
+put_name_object(FILE *fp, const char *name)
+{
+	putc('{', fp);
+	put_json_name(fp, "file", name);
+	putc('}', fp);
+}
+
+/* Is the whole of name valid UTF-8? */
+static int
+all_utf8(const char *name, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)name;
+	size_t i, n;
+
+	for (i = 0; i < len; i += n)
+		if ((n = utf8_seq(p + i, len - i)) == 0)
+			return 0;
+	return 1;
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static int locale_set;
 	const char *quoted, *p;
-	char *name, *text, *raw, *back;
-	size_t len, tlen, blen;
+	char *name, *text, *raw, *back, *b64;
+	size_t len, tlen, blen, jlen;
 
 	if (!locale_set) {
 		/* quotef leaves printable UTF-8 unquoted; else all is octal. */
@@ -269,12 +327,26 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	(void)unescape(raw, size);
 	free(raw);
 
-	/* --json */
-	text = capture(put_json_string, name, &tlen);
+	/* --json: {"file":"..."} or {"file":"...","file_base64":"..."} */
+	text = capture(put_name_object, name, &tlen);
 	if ((back = malloc(tlen + 1)) == NULL)
 		abort();
-	FUZZ_ASSERT(json_decode(text, tlen, back, &blen) == 0);
-	FUZZ_ASSERT(blen == len && memcmp(back, name, len) == 0);
+	FUZZ_ASSERT(tlen > 10 && memcmp(text, "{\"file\":", 8) == 0 &&
+	    text[tlen - 1] == '}');
+	b64 = strstr(text, "\",\"file_base64\":\"");
+	jlen = b64 != NULL ? (size_t)(b64 - text) + 1 - 8 : tlen - 9;
+	FUZZ_ASSERT(json_decode(text + 8, jlen, back, &blen) == 0);
+	if (all_utf8(name, len)) {
+		FUZZ_ASSERT(b64 == NULL);
+		FUZZ_ASSERT(blen == len && memcmp(back, name, len) == 0);
+	} else {
+		FUZZ_ASSERT(b64 != NULL);
+		b64 += 17;
+		FUZZ_ASSERT(text + tlen - 2 >= b64 && text[tlen - 2] == '"');
+		FUZZ_ASSERT(b64_decode(b64, (size_t)(text + tlen - 2 - b64),
+		    back, &blen) == 0);
+		FUZZ_ASSERT(blen == len && memcmp(back, name, len) == 0);
+	}
 	free(back);
 	free(text);
 

@@ -107,7 +107,11 @@ check_line(const struct line_parser *lp, char *s, size_t len,
 	int allowed;
 
 	FUZZ_ASSERT(kind == LINE_GOOD || kind == LINE_BAD ||
-	    kind == LINE_AMBIGUOUS);
+	    kind == LINE_AMBIGUOUS || kind == LINE_UNKNOWN);
+	/* A tag is unknown only to mdsum: the legacy names know one. */
+	FUZZ_ASSERT(kind != LINE_UNKNOWN || (!g->legacy && f->tag != NULL &&
+	    f->taglen > 0 && within(s, len, f->tag + f->taglen) &&
+	    f->name != NULL && within(s, len, f->name)));
 	/* Only guessing among algorithms can be ambiguous. */
 	FUZZ_ASSERT(kind != LINE_AMBIGUOUS || g->algs_given ||
 	    lp->named == NULL);
@@ -207,6 +211,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *p, *end, *nl;
 	enum line_kind kind;
 	size_t nalgs = mds_alg_count(), len;
+	int nul;
 	char *line;
 
 	if (size < 1)
@@ -260,7 +265,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memcpy(line, p, len);
 		line[len] = '\0';
 		memset(&f, 0, sizeof(f));
+		nul = memchr(line, '\0', len) != NULL;
 		kind = parse_line(&lp, line, len, &f);
+		/* A NUL anywhere makes the line malformed, never checked. */
+		FUZZ_ASSERT(!nul || kind == LINE_BAD);
 		check_line(&lp, line, len, kind, &f);
 		free(line);
 	}
