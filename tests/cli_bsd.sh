@@ -714,6 +714,34 @@ else
 	skip "cat 1MiB-FILE | sha256 agrees with sha256sum" "sha256sum not installed"
 fi
 
+# --- names on a terminal ---------------------------------------------------------
+
+# FreeBSD's md5 prints names as they are, and so do we into pipes and
+# files; on a terminal a control character of a name is shown as \xHH,
+# in the result line and in messages, so that a hostile name cannot
+# repaint the screen.
+esc=$(printf '\033')
+ttyname="a${esc}[2Jb"
+printf abc >"$ttyname"
+run sha256 "$ttyname"
+expect "sha256 NAME-WITH-ESC into a file: the name as it is" 0 \
+    "=$TAG ($ttyname) = $HABC" ''
+if have script; then
+	begin
+	cmd="sha256 NAME-WITH-ESC; sha256 -r NAME-WITH-ESC; sha256 MISSING-NAME-WITH-ESC (on a terminal)"
+	TTYNAME=$ttyname B=$B script -qfc \
+	    '"$B/sha256" "$TTYNAME"; "$B/sha256" -r "$TTYNAME"; "$B/sha256" "x$TTYNAME"' \
+	    /dev/null </dev/null >tty.raw 2>&1
+	tr -d "$cr" <tty.raw >out
+	: >err
+	rc=0
+	expect "$cmd: escaped as \\xHH" 0 \
+	    "=\\$TAG (a\\x1b[2Jb) = $HABC${nl}\\$HABC a\\x1b[2Jb${nl}sha256: xa\\x1b[2Jb: No such file or directory" ''
+else
+	skip "sha256 NAME-WITH-ESC on a terminal" "no script(1)"
+fi
+rm -f "$ttyname"
+
 # --- summary ----------------------------------------------------------------------
 
 summary
