@@ -216,13 +216,13 @@ hash_file(struct bsd *b, const char *path, enum shape shape)
 	if (mds_init(&ctx, b->alg) == -1)
 		err(1, "%s", mds_alg_name(b->alg));
 	if (hash_path(path, &ctx, 1, &e) == -1) {
-		warn_input(shape == SHAPE_BARE ? "stdin" : tty_name(path), e);
+		warn_input(shape == SHAPE_BARE ? "stdin" : tty_text(path), e);
 		mds_discard(&ctx);
 		b->status = 1;
 		return;
 	}
 	if (mds_final(&ctx, md) == -1) {
-		warn("%s", tty_name(path));
+		warn("%s", tty_text(path));
 		b->status = 1;
 		return;
 	}

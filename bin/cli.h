@@ -159,7 +159,7 @@ int	name_needs_escape(const char *);
 void	put_escaped(FILE *, const char *);
 void	put_json_string(FILE *, const char *);
 void	put_json_name(FILE *, const char *, const char *);
-const char	*tty_name(const char *);
+const char	*tty_text(const char *);
 char	*base64_text(const unsigned char *, size_t, char *);
 int	close_stdout(void);
 

@@ -102,17 +102,29 @@ line_end(void)
 /*
  * A --debug message from any thread: whole, though warnx(3) writes it in
  * pieces (the stream's lock is recursive and every stdio call takes it).
+ * Its names are as they are, but for control characters on a terminal.
  */
 void
 debugx(const char *fmt, ...)
 {
 	va_list ap;
+	char *msg = NULL;
+	size_t size;
+	FILE *fp;
 
-	flockfile(stderr);
+	if ((fp = open_memstream(&msg, &size)) == NULL)
+		return;
 	va_start(ap, fmt);
-	vwarnx(fmt, ap);
+	(void)vfprintf(fp, fmt, ap);
 	va_end(ap);
+	if (fclose(fp) != 0) {
+		free(msg);
+		return;
+	}
+	flockfile(stderr);
+	warnx("%s", tty_text(msg));
 	funlockfile(stderr);
+	free(msg);
 }
 
 /* Is descriptor fd (1 or 2) a terminal?  Asked once. */
@@ -235,14 +247,15 @@ put_escaped(FILE *fp, const char *name)
 }
 
 /*
- * A name for a message on stderr from the BSD tools, which print names
- * as they are (FreeBSD's md5 does): on a terminal, with the characters
- * tty_safe_len refuses as \xHH.  The result lives until the next call.
+ * Text for a message on stderr that holds names as they are (the BSD
+ * tools' messages, as FreeBSD's md5 prints them; --debug): on a
+ * terminal, with the characters tty_safe_len refuses as \xHH.  The
+ * result lives until the next call in the same thread.
  */
 const char *
-tty_name(const char *name)
+tty_text(const char *name)
 {
-	static char *buf;
+	static __thread char *buf;
 	const unsigned char *p;
 	size_t n, len = 0;
 

@@ -1162,8 +1162,18 @@ if have script; then
 	want_out "=\\SHA256 (a\\x1b]0;title\\x07b\\x1b[2J) = $HF${nl}\\a\\x1b]0;title\\x07b\\x1b[2J: OK${nl}{\"file\":\"a\\u001b]0;title\\u0007b\\u001b[2J\",\"algorithm\":\"sha256\",\"digest\":\"$HF\",\"size\":3}"
 	grep -q "[$esc$bel]" "$T/out" && bad "a control character reached the terminal"
 	verdict "$cmd: escaped as \\xHH"
+	begin
+	cmd="mdsum --debug NAME-WITH-ESC NOSUCH-NAME-WITH-ESC (stderr a terminal)"
+	TTYNAME=$ttyname PATH=$B:$SYSPATH script -qfec \
+	    'mdsum --debug "$TTYNAME" "x$TTYNAME" >/dev/null' \
+	    /dev/null </dev/null >"$T/tty.raw" 2>&1
+	tr -d "$cr" <"$T/tty.raw" >"$T/err"
+	want_err "~a\\x1b]0;title\\x07b\\x1b[2J"
+	grep -q "[$esc$bel]" "$T/err" && bad "a control character reached the terminal"
+	verdict "$cmd: escaped"
 else
 	skip "mdsum NAME-WITH-ESC on a terminal" "no script(1)"
+	skip "mdsum --debug NAME-WITH-ESC on a terminal" "no script(1)"
 fi
 run mdsum -a sha256 -c m.tty
 expect "mdsum -c MANIFEST-WITH-ESC into a file: the bytes as coreutils writes them" \
@@ -1431,6 +1441,17 @@ want_rc 1
 want_out ''
 want_err "=mdsum: m.nul4: no properly formatted checksum lines found"
 verdict "mdsum -c DIGEST  good<NUL>junk: never OK"
+# A manifest written with -z (NUL-ended records) read by -c: every line
+# holds a NUL, also when a name holds a newline or the last record is cut
+# short, so nothing in it is OK.
+ours mdsum -z --untagged f e >m.z0 2>/dev/null
+ours mdsum -z --untagged e "a${nl}b" f >m.z1 2>/dev/null
+head -c -3 m.z0 >m.z2
+for m in m.z0 m.z1 m.z2; do
+	run mdsum -a sha256 -c $m
+	expect "mdsum -c on a -z manifest ($m): never OK" 1 '' \
+	    "=mdsum: $m: no properly formatted checksum lines found"
+done
 printf '%s\000  f\n' $HF >m.nul5
 run mdsum -a sha256 -c m.nul5
 want_rc 1

@@ -679,8 +679,8 @@ cmp -s "$T/out" "$T/out.want" || bad "stdout not as expected"
 expect "a name not in UTF-8: sha256 (names as bytes)" 1 '*' \
     "=sha256: $miss1: No such file or directory"
 run "$M" --json "$bad1"
-expect "a name not in UTF-8: mdsum --json escapes the byte" 0 \
-    "={\"file\":\"bad\\udcffname\",\"algorithm\":\"sha256\",\"digest\":\"$H_bad1\",\"size\":10}" ''
+expect "a name not in UTF-8: mdsum --json, U+FFFD and the exact bytes in base64" 0 \
+    "={\"file\":\"bad\\ufffdname\",\"file_base64\":\"YmFk/25hbWU=\",\"algorithm\":\"sha256\",\"digest\":\"$H_bad1\",\"size\":10}" ''
 if [ $SHIMOK = yes ]; then
 	shim EIO_SHIM_PATH="$bad1" EIO_SHIM_AFTER=3 "$M" -j2 a "$bad1" z
 	want_lines a z
