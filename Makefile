@@ -34,7 +34,7 @@ LIB_OBJS =	lib/registry.o lib/backend.o lib/dispatch.o lib/ctx.o lib/fd.o \
 		$(OPENSSL_OBJS_$(WITHOUT_OPENSSL)) \
 		$(NATIVE_OBJS_$(WITHOUT_ASM))
 LIBS =		$(LIBMD_LIBS_$(WITHOUT_LIBMD)) \
-		$(OPENSSL_LIBS_$(WITHOUT_OPENSSL)) -larchive -lpthread
+		$(OPENSSL_LIBS_$(WITHOUT_OPENSSL)) -larchive -lz -lpthread
 
 # The program: main() in mdsum.o, the rest in CLI_OBJS (which the fuzz
 # targets link too).

@@ -10,6 +10,16 @@
  * before its line is printed: one that cannot be read gets a message and
  * no line.
  *
+ * A compressed archive is read to the end of its stream, where the
+ * filter's own check runs (gzip's CRC-32 and length, bzip2's CRCs, xz's
+ * check, zstd's and lz4's checksums; lib/archive.c).  Until then the
+ * lines of its members are held (up to HOLD_BYTES of names and digests);
+ * if the stream fails, corrupt or cut short, they are dropped, since any
+ * of them may be the digest of corrupt data, and a message says so.  Past
+ * HOLD_BYTES they are printed as they come, and a failure then says that
+ * the lines printed are not verified.  With -c, a member read from a
+ * stream that failed is unreadable ("FAILED open or read").
+ *
  * mdsum -A -c MANIFEST ARCHIVE...: archive_fill() reads each archive once,
  * hashing the members that the manifest names; a leading "./" on either
  * side does not count in that match.  If a name is in several archives,
@@ -54,6 +64,7 @@
 #define FIFO_MEMBERS	32	/* members waiting at most... */
 #define FIFO_BYTES	(8 * 1024 * 1024)	/* ...or their bytes */
 #define FIFO_ALIGN	64	/* where a member starts in the FIFO's buffer */
+#define HOLD_BYTES	(1024 * 1024)	/* lines held until a stream's check */
 /* Under FIFO_BYTES before a member is added: room for the largest. */
 #define FIFO_SPACE	(FIFO_BYTES + FIFO_ALIGN + LANE_MAX_SIZE)
 
@@ -115,6 +126,13 @@ struct wanted {
 	uint64_t	 seq;		/* of the member that filled it */
 };
 
+/* A held member: then set.mdlen bytes of digests, and its name. */
+struct held {
+	int64_t		 size;
+	size_t		 bytes;		/* of the record, aligned */
+	uint32_t	 have;
+};
+
 /* A member read into memory and in the lanes, waiting for its digests. */
 struct deferred {
 	struct deferred	*next;
@@ -137,6 +155,16 @@ struct run {
 	int		 unresolved;	/* a link needs a second pass */
 	int		 cut_short;	/* an archive was not read to its end */
 	int		 status;
+	uint64_t	 pass_seq;	/* seq when this pass began */
+	/*
+	 * The lines of a compressed archive's members, held until its
+	 * stream is checked: struct held records, one after the other.
+	 */
+	int		 holding;
+	int		 hold_overflow;	/* lines printed before the check */
+	unsigned char	*held;		/* HOLD_BYTES, made on first use */
+	size_t		 held_bytes;
+	size_t		 nheld;
 	uint64_t	 seq;		/* members read, in all passes */
 	struct store	 keep;
 	struct mds_lanes *lanes[MAX_ALGS];	/* for set.algs[i], or NULL */
@@ -170,6 +198,11 @@ static size_t	wanted_range(const struct run *, const char *, size_t *);
 static uint32_t	need_of(const struct run *, const char *);
 static void	say(const struct run *, const char *, const char *, ...)
 		    __attribute__((format(printf, 3, 4)));
+static void	print_member(struct run *, const char *,
+		    const struct content *);
+static void	hold_member(struct run *, const char *,
+		    const struct content *);
+static void	hold_release(struct run *, int);
 static void	deliver(struct run *, const char *, const struct content *,
 		    uint64_t);
 static void	resolve(struct run *, struct known *,
@@ -191,6 +224,7 @@ static void	do_member(struct run *, struct mds_archive *,
 		    const struct mds_member *);
 static void	debug_archive(const struct run *, struct mds_archive *);
 static const char	*type_name(enum mds_member_type);
+static void	stream_failed(struct run *);
 static void	read_pass(struct run *, int);
 static void	read_archive(struct run *, const char *);
 
@@ -448,30 +482,95 @@ say(const struct run *r, const char *name, const char *fmt, ...)
  * counts over an earlier one, though the earlier one's content may come
  * later (a cpio link waiting for its data).
  */
+/* The lines of the member called name, whose content is c. */
+static void
+print_member(struct run *r, const char *name, const struct content *c)
+{
+	static struct input in;
+	size_t a;
+	int k;
+
+	in.name = (char *)name;
+	in.size = c->size;
+	in.nalgs = r->g->nalgs;
+	for (a = 0; a < in.nalgs; a++) {
+		in.algs[a] = r->g->algs[a];
+		k = algset_find(&r->set, in.algs[a]);
+		memcpy(in.md[a], c->md[k], mds_alg_digest_len(in.algs[a]));
+	}
+	for (a = 0; a < in.nalgs; a++)
+		print_line(stdout, r->g, &in, a);
+}
+
+/* Hold a member's lines until its stream is checked, room permitting. */
+static void
+hold_member(struct run *r, const char *name, const struct content *c)
+{
+	struct held h;
+	size_t len = strlen(name) + 1, i;
+	unsigned char *p;
+
+	h.bytes = (sizeof(h) + r->set.mdlen + len + 7) & ~(size_t)7;
+	if (r->held_bytes + h.bytes > HOLD_BYTES) {
+		/* Too many: from now on, printed as they come. */
+		hold_release(r, 1);
+		r->holding = 0;
+		r->hold_overflow = 1;
+		print_member(r, name, c);
+		return;
+	}
+	if (r->held == NULL && (r->held = malloc(HOLD_BYTES)) == NULL)
+		err(1, NULL);
+	h.size = c->size;
+	h.have = c->have;
+	p = r->held + r->held_bytes;
+	memcpy(p, &h, sizeof(h));
+	for (i = 0; i < r->set.n; i++)
+		memcpy(p + sizeof(h) + r->set.off[i], c->md[i],
+		    mds_alg_digest_len(r->set.algs[i]));
+	memcpy(p + sizeof(h) + r->set.mdlen, name, len);
+	r->held_bytes += h.bytes;
+	r->nheld++;
+}
+
+/* Print the lines held (ok), or drop them. */
+static void
+hold_release(struct run *r, int ok)
+{
+	struct content c;
+	struct held h;
+	size_t at, i;
+
+	for (at = 0; ok && at < r->held_bytes; at += h.bytes) {
+		memcpy(&h, r->held + at, sizeof(h));
+		memset(&c, 0, sizeof(c));
+		c.size = h.size;
+		c.have = h.have;
+		for (i = 0; i < r->set.n; i++)
+			memcpy(c.md[i], r->held + at + sizeof(h) + r->set.off[i],
+			    mds_alg_digest_len(r->set.algs[i]));
+		print_member(r, (char *)r->held + at + sizeof(h) +
+		    r->set.mdlen, &c);
+	}
+	r->held_bytes = 0;
+	r->nheld = 0;
+}
+
 static void
 deliver(struct run *r, const char *name, const struct content *c,
     uint64_t seq)
 {
-	static struct input in;
 	struct input *w;
-	size_t a, i, n, first;
+	size_t i, n, first;
 	int k;
 
 	if (r->wanted == NULL) {
-		if (c->err != 0) {
+		if (c->err != 0)
 			r->status = 1;
-			return;
-		}
-		in.name = (char *)name;
-		in.size = c->size;
-		in.nalgs = r->g->nalgs;
-		for (a = 0; a < in.nalgs; a++) {
-			in.algs[a] = r->g->algs[a];
-			k = algset_find(&r->set, in.algs[a]);
-			memcpy(in.md[a], c->md[k], mds_alg_digest_len(in.algs[a]));
-		}
-		for (a = 0; a < in.nalgs; a++)
-			print_line(stdout, r->g, &in, a);
+		else if (r->holding)
+			hold_member(r, name, c);
+		else
+			print_member(r, name, c);
 		return;
 	}
 	first = wanted_range(r, name, &n);
@@ -898,6 +997,36 @@ debug_archive(const struct run *r, struct mds_archive *ar)
 	}
 }
 
+/*
+ * The compressed stream of the archive failed (corrupt or cut short) and
+ * its check did not pass: whatever was read from it may be corrupt.  The
+ * lines held are dropped; the inputs filled in this pass are unreadable.
+ */
+static void
+stream_failed(struct run *r)
+{
+	size_t i;
+
+	r->status = 1;
+	if (r->wanted != NULL) {
+		for (i = 0; i < r->nwanted; i++)
+			if (r->wanted[i].seq > r->pass_seq &&
+			    r->wanted[i].in->err != ENOENT)
+				r->wanted[i].in->err = EIO;
+		return;
+	}
+	if (r->nheld == 1)
+		warnx("%s: the line of the member read before the failure is "
+		    "left out", quotef(r->label));
+	else if (r->nheld > 1)
+		warnx("%s: the lines of the %zu members read before the "
+		    "failure are left out", quotef(r->label), r->nheld);
+	if (r->hold_overflow)
+		warnx("%s: the lines printed for its members are not verified",
+		    quotef(r->label));
+	hold_release(r, 0);
+}
+
 /* One pass over the archive open on fd. */
 static void
 read_pass(struct run *r, int fd)
@@ -907,11 +1036,17 @@ read_pass(struct run *r, int fd)
 	struct content c;
 	const char *last = NULL;
 	char *lastcopy = NULL;
-	int rc, told = 0;
+	int rc, told = 0, compressed = -1;
 
 	if ((ar = mds_archive_open_fd(fd)) == NULL)
 		err(1, NULL);
+	r->pass_seq = r->seq;
 	while ((rc = mds_archive_next(ar, &m)) != 0) {
+		if (compressed == -1) {
+			/* Known once the reading has begun. */
+			compressed = mds_archive_filter(ar, 0) != NULL;
+			r->holding = compressed && r->wanted == NULL;
+		}
 		r->seq++;
 		if (debug_flag && !told && !r->pass2 && rc == 1) {
 			debug_archive(r, ar);
@@ -925,7 +1060,8 @@ read_pass(struct run *r, int fd)
 				say(r, m.path, "%s", mds_archive_error(ar));
 				deliver(r, m.path, &c, r->seq);
 			} else if (!r->pass2) {
-				if (last != NULL)
+				/* A stream's failure is no member's. */
+				if (last != NULL && !compressed)
 					warnx("%s: after member %s: %s",
 					    quotef(r->label), quotef(last),
 					    mds_archive_error(ar));
@@ -978,6 +1114,11 @@ read_pass(struct run *r, int fd)
 	if (debug_flag && !told && !r->pass2)
 		debug_archive(r, ar);
 	resolve_all(r);
+	if (compressed == 1 && mds_archive_broken(ar))
+		stream_failed(r);
+	hold_release(r, 1);
+	r->holding = 0;
+	r->hold_overflow = 0;
 	store_free(&r->keep);
 	free(lastcopy);
 	(void)mds_archive_close(ar);
@@ -1059,6 +1200,7 @@ run_free(struct run *r)
 	for (i = 0; i < r->set.n; i++)
 		mds_lanes_free(r->lanes[i]);
 	free(r->fifo_buf);
+	free(r->held);
 }
 
 int

@@ -6,6 +6,17 @@
  *
  * Only this file includes libarchive's headers; mdsum.h declares the
  * opaque struct mds_archive and struct mds_member.
+ *
+ * A compressed stream is read to its end, so that each filter's own check
+ * (bzip2's CRCs, xz's check, zstd's and lz4's checksums) runs: a format
+ * stops at its end marker (tar's zero blocks, cpio's trailer), before the
+ * filter has reached its trailer.  So the filters are a reader of their
+ * own (the "outer" one, with the raw format: one member, the decompressed
+ * stream), whose data the formats' reader reads; at the formats' end the
+ * rest of that stream is read and dropped.  gzip is decoded here, with
+ * zlib: libarchive's gzip filter checks neither the CRC-32 nor the length
+ * in a member's trailer.  A regular file with no filter is read directly,
+ * so that zip, 7z and iso9660 can seek in it.
  */
 #include <sys/types.h>
 #include <sys/stat.h>
@@ -17,18 +28,35 @@
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <zlib.h>
 
 #include "mds_int.h"
 
 #define ARCHIVE_BLOCK	(128 * 1024)	/* bytes libarchive reads at a time */
 #define ZERO_CHUNK	(64 * 1024)	/* zeros fed to the hash per update */
+#define GZ_OUT		(128 * 1024)	/* gzip's decoded bytes at a time */
+
+/* Where the gzip decoder is: in a member, or after one (or at the start). */
+enum gz_state { GZ_MEMBER, GZ_BETWEEN, GZ_ZEROS };
 
 struct mds_archive {
-	struct archive		*a;
+	struct archive		*a;		/* the formats */
+	struct archive		*outer;		/* the filters, or NULL */
 	int			 fd;
 	int			 can_skip;	/* a regular file: lseek over data */
 	int			 read_err;	/* errno of a failed read or seek */
 	unsigned char		*buf;		/* ARCHIVE_BLOCK bytes, for reads */
+	size_t			 pending;	/* bytes in buf not yet given */
+	int			 outer_eof;	/* the outer reader's data ended */
+	const char		*stream_msg;	/* why the stream failed, or NULL */
+	int			 stream_errno;
+	int			 gz;		/* gzip, decoded by gz_read */
+	enum gz_state		 gz_state;
+	int			 gz_eof;	/* no more input */
+	int			 gz_live;	/* z was initialised */
+	z_stream		 z;
+	unsigned char		*zbuf;		/* GZ_OUT bytes, decoded */
+	char			 stream_text[256];
 	int			 opened;	/* archive_read_open1 was called */
 	int			 broken;	/* a fatal error: no more reading */
 	int			 in_member;	/* next has returned a member */
@@ -52,7 +80,16 @@ struct sink {
 static const unsigned char zeros[ZERO_CHUNK];
 
 static int	format_support(struct archive *);
+static ssize_t	raw_read(struct mds_archive *, const void **);
+static la_ssize_t	gz_fail(struct archive *, struct mds_archive *,
+		    const char *);
+static la_ssize_t	gz_read(struct archive *, struct mds_archive *,
+		    const void **);
 static la_ssize_t	read_cb(struct archive *, void *, const void **);
+static void	outer_fail(struct mds_archive *);
+static la_ssize_t	outer_read_cb(struct archive *, void *, const void **);
+static int	drain(struct mds_archive *);
+static int	open_reader(struct mds_archive *);
 static la_int64_t	skip_cb(struct archive *, void *, la_int64_t);
 static la_int64_t	seek_cb(struct archive *, void *, la_int64_t, int);
 static void	fail(struct mds_archive *, int, int);
@@ -101,16 +138,125 @@ read_cb(struct archive *a, void *arg, const void **buf)
 	struct mds_archive *ar = arg;
 	ssize_t got;
 
+	if (ar->gz)
+		return gz_read(a, ar, buf);
+	if ((got = raw_read(ar, buf)) == -1)
+		archive_set_error(a, ar->read_err, "%s",
+		    strerror(ar->read_err));
+	return got;
+}
+
+/* The next bytes of fd, those read by open_reader first; -1: read_err. */
+static ssize_t
+raw_read(struct mds_archive *ar, const void **buf)
+{
+	ssize_t got;
+
 	*buf = ar->buf;
+	if (ar->pending > 0) {
+		got = (ssize_t)ar->pending;
+		ar->pending = 0;
+		return got;
+	}
 	do
 		got = read(ar->fd, ar->buf, ARCHIVE_BLOCK);
 	while (got == -1 && errno == EINTR);
-	if (got == -1) {
+	if (got == -1)
 		ar->read_err = errno;
-		archive_set_error(a, ar->read_err, "%s",
-		    strerror(ar->read_err));
-	}
 	return got;
+}
+
+/* The gzip stream is bad (why): so says every later read. */
+static la_ssize_t
+gz_fail(struct archive *a, struct mds_archive *ar, const char *why)
+{
+	if (why != ar->stream_text)
+		(void)snprintf(ar->stream_text, sizeof(ar->stream_text), "%s",
+		    why);
+	ar->stream_msg = ar->stream_text;
+	ar->stream_errno = EIO;
+	archive_set_error(a, EIO, "%s", why);
+	return -1;
+}
+
+/*
+ * The decoded bytes of a gzip stream, member after member.  zlib checks
+ * each member's header, its CRC-32 and its length; after the last one
+ * only zero bytes may follow (a tape block's padding).  Anything else
+ * there is an error, not ignored: it may be a member whose header was
+ * damaged, and whose data would be silently missing.
+ */
+static la_ssize_t
+gz_read(struct archive *a, struct mds_archive *ar, const void **out)
+{
+	z_stream *z = &ar->z;
+	const void *in;
+	ssize_t got;
+	int r;
+
+	*out = ar->zbuf;
+	if (ar->stream_msg != NULL || ar->read_err != 0) {
+		archive_set_error(a, EIO, "%s", ar->stream_msg != NULL ?
+		    ar->stream_msg : strerror(ar->read_err));
+		return -1;
+	}
+	z->next_out = ar->zbuf;
+	z->avail_out = GZ_OUT;
+	while (z->avail_out == GZ_OUT) {
+		if (z->avail_in == 0) {
+			if (ar->gz_eof)
+				break;
+			if ((got = raw_read(ar, &in)) == -1) {
+				archive_set_error(a, ar->read_err, "%s",
+				    strerror(ar->read_err));
+				return -1;
+			}
+			if (got == 0) {
+				ar->gz_eof = 1;
+				break;
+			}
+			z->next_in = ar->buf;
+			z->avail_in = (uInt)got;
+		}
+		if (ar->gz_state != GZ_MEMBER) {
+			while (z->avail_in > 0 && *z->next_in == 0) {
+				z->next_in++;
+				z->avail_in--;
+				ar->gz_state = GZ_ZEROS;
+			}
+			if (z->avail_in == 0)
+				continue;
+			if (ar->gz_state == GZ_ZEROS)
+				return gz_fail(a, ar,
+				    "trailing garbage after the gzip data");
+			if (inflateReset(z) != Z_OK)
+				return gz_fail(a, ar, "gzip decoder failed");
+			ar->gz_state = GZ_MEMBER;
+		}
+		r = inflate(z, Z_NO_FLUSH);
+		if (r == Z_STREAM_END)
+			ar->gz_state = GZ_BETWEEN;
+		else if (r == Z_MEM_ERROR)
+			return gz_fail(a, ar, strerror(ENOMEM));
+		else if (r != Z_OK && r != Z_BUF_ERROR) {
+			/* zlib's words for the trailer's two checks */
+			if (z->msg != NULL &&
+			    strcmp(z->msg, "incorrect data check") == 0)
+				return gz_fail(a, ar, "gzip data fails its "
+				    "CRC-32 check: corrupt data");
+			if (z->msg != NULL &&
+			    strcmp(z->msg, "incorrect length check") == 0)
+				return gz_fail(a, ar, "gzip data fails its "
+				    "length check: corrupt data");
+			(void)snprintf(ar->stream_text,
+			    sizeof(ar->stream_text), "corrupt gzip data: %s",
+			    z->msg != NULL ? z->msg : "inflate failed");
+			return gz_fail(a, ar, ar->stream_text);
+		}
+	}
+	if (z->avail_out == GZ_OUT && ar->gz_state == GZ_MEMBER)
+		return gz_fail(a, ar, "truncated gzip input");
+	return (la_ssize_t)(GZ_OUT - z->avail_out);
 }
 
 /* Skip whole blocks of a regular file with lseek; 0: read them instead. */
@@ -166,12 +312,161 @@ fail(struct mds_archive *ar, int r, int deflt)
 {
 	int e = archive_errno(ar->a);
 
-	if (r == ARCHIVE_FATAL || ar->read_err != 0)
+	if (r == ARCHIVE_FATAL || ar->read_err != 0 || ar->stream_msg != NULL)
 		ar->broken = 1;
 	ar->msg = NULL;
+	if (ar->stream_msg != NULL)
+		e = ar->stream_errno;
 	if (ar->read_err != 0)
 		e = ar->read_err;
 	errno = e > 0 ? e : deflt;
+}
+
+/* The outer reader failed: keep its reason, unless one is kept. */
+static void
+outer_fail(struct mds_archive *ar)
+{
+	const char *s;
+
+	if (ar->stream_msg != NULL)
+		return;
+	if ((s = archive_error_string(ar->outer)) == NULL)
+		s = "the compressed stream cannot be read";
+	(void)snprintf(ar->stream_text, sizeof(ar->stream_text), "%s", s);
+	ar->stream_msg = ar->stream_text;
+	ar->stream_errno = archive_errno(ar->outer) > 0 ?
+	    archive_errno(ar->outer) : EIO;
+}
+
+/* The formats read the decompressed stream: the outer reader's data. */
+static la_ssize_t
+outer_read_cb(struct archive *a, void *arg, const void **buf)
+{
+	struct mds_archive *ar = arg;
+	size_t len;
+	la_int64_t off;
+	int r;
+
+	while (!ar->outer_eof) {
+		r = archive_read_data_block(ar->outer, buf, &len, &off);
+		if (r == ARCHIVE_EOF)
+			ar->outer_eof = 1;
+		else if (r != ARCHIVE_OK) {
+			outer_fail(ar);
+			archive_set_error(a, ar->stream_errno, "%s",
+			    ar->stream_msg);
+			return -1;
+		} else if (len > 0)
+			return (la_ssize_t)len;
+	}
+	return 0;
+}
+
+/*
+ * At the formats' end: the rest of the decompressed stream, read and
+ * dropped, so that the filters reach their trailers and check them.
+ */
+static int
+drain(struct mds_archive *ar)
+{
+	const void *p;
+
+	if (ar->outer == NULL)
+		return 0;
+	while (!ar->outer_eof)
+		if (outer_read_cb(ar->a, ar, &p) == -1) {
+			fail(ar, ARCHIVE_FATAL, EIO);
+			return -1;
+		}
+	return 0;
+}
+
+/*
+ * Open the readers: the outer one first, to learn whether the stream is
+ * compressed; if it is not and fd is a regular file, the formats read fd
+ * directly, from where it was (so zip, 7z and iso9660 can seek).
+ */
+static int
+open_reader(struct mds_archive *ar)
+{
+	struct archive_entry *e;
+	struct stat sb;
+	off_t start = -1;
+	ssize_t got;
+	int r;
+
+	if (fstat(ar->fd, &sb) == -1 ||
+	    (ar->buf = malloc(ARCHIVE_BLOCK)) == NULL) {
+		ar->msg = strerror(errno);
+		return -1;
+	}
+	if (S_ISREG(sb.st_mode))
+		start = lseek(ar->fd, 0, SEEK_CUR);
+	/* Enough to know gzip by its magic number. */
+	while (ar->pending < 3) {
+		got = read(ar->fd, ar->buf + ar->pending,
+		    ARCHIVE_BLOCK - ar->pending);
+		if (got == -1 && errno == EINTR)
+			continue;
+		if (got == -1) {
+			ar->read_err = errno;
+			return -1;
+		}
+		if (got == 0)
+			break;
+		ar->pending += (size_t)got;
+	}
+	ar->gz = ar->pending >= 3 && ar->buf[0] == 0x1f &&
+	    ar->buf[1] == 0x8b && ar->buf[2] == 8;
+	if (ar->gz) {
+		if ((ar->zbuf = malloc(GZ_OUT)) == NULL ||
+		    inflateInit2(&ar->z, 15 + 16) != Z_OK) {
+			ar->msg = strerror(ENOMEM);
+			errno = ENOMEM;
+			return -1;
+		}
+		ar->gz_live = 1;
+		ar->gz_state = GZ_BETWEEN;
+	}
+	if ((ar->outer = archive_read_new()) == NULL ||
+	    archive_read_support_filter_all(ar->outer) < ARCHIVE_WARN ||
+	    archive_read_support_format_raw(ar->outer) != ARCHIVE_OK) {
+		ar->msg = strerror(ENOMEM);
+		errno = ENOMEM;
+		return -1;
+	}
+	if ((r = archive_read_set_read_callback(ar->outer, read_cb)) ==
+	    ARCHIVE_OK &&
+	    (r = archive_read_set_callback_data(ar->outer, ar)) == ARCHIVE_OK &&
+	    (r = archive_read_open1(ar->outer)) == ARCHIVE_OK)
+		r = archive_read_next_header(ar->outer, &e);
+	if (r == ARCHIVE_EOF)
+		ar->outer_eof = 1;
+	else if (r != ARCHIVE_OK) {
+		outer_fail(ar);
+		return -1;
+	}
+	if (!ar->gz && archive_filter_count(ar->outer) <= 1 && start != -1) {
+		archive_read_free(ar->outer);
+		ar->outer = NULL;
+		ar->outer_eof = 0;
+		ar->pending = 0;
+		if (lseek(ar->fd, start, SEEK_SET) == (off_t)-1) {
+			ar->read_err = errno;
+			return -1;
+		}
+		ar->can_skip = 1;
+		if ((r = archive_read_set_read_callback(ar->a, read_cb)) ==
+		    ARCHIVE_OK &&
+		    (r = archive_read_set_skip_callback(ar->a, skip_cb)) ==
+		    ARCHIVE_OK)
+			r = archive_read_set_seek_callback(ar->a, seek_cb);
+	} else
+		r = archive_read_set_read_callback(ar->a, outer_read_cb);
+	if (r == ARCHIVE_OK &&
+	    (r = archive_read_set_callback_data(ar->a, ar)) == ARCHIVE_OK)
+		r = archive_read_open1(ar->a);
+	return r == ARCHIVE_OK ? 0 : -1;
 }
 
 static void
@@ -329,7 +624,6 @@ int
 mds_archive_next(struct mds_archive *ar, struct mds_member *m)
 {
 	struct archive_entry *e;
-	struct stat sb;
 	int r;
 
 	memset(m, 0, sizeof(*m));
@@ -341,31 +635,19 @@ mds_archive_next(struct mds_archive *ar, struct mds_member *m)
 	}
 	if (!ar->opened) {
 		ar->opened = 1;
-		if (fstat(ar->fd, &sb) == -1 ||
-		    (ar->buf = malloc(ARCHIVE_BLOCK)) == NULL) {
-			ar->broken = 1;
-			ar->msg = strerror(errno);
-			return -1;
-		}
-		ar->can_skip = S_ISREG(sb.st_mode);
-		if ((r = archive_read_set_read_callback(ar->a, read_cb)) ==
-		    ARCHIVE_OK &&
-		    (r = archive_read_set_skip_callback(ar->a, skip_cb)) ==
-		    ARCHIVE_OK &&
-		    (r = archive_read_set_seek_callback(ar->a, seek_cb)) ==
-		    ARCHIVE_OK &&
-		    (r = archive_read_set_callback_data(ar->a, ar)) ==
-		    ARCHIVE_OK)
-			r = archive_read_open1(ar->a);
-		if (r != ARCHIVE_OK) {
-			fail(ar, ARCHIVE_FATAL, EIO);
+		if (open_reader(ar) == -1) {
+			if (ar->msg != NULL) {
+				ar->broken = 1;
+				errno = errno != 0 ? errno : EIO;
+			} else
+				fail(ar, ARCHIVE_FATAL, EIO);
 			return -1;
 		}
 	}
 	ar->in_member = 0;
 	r = archive_read_next_header(ar->a, &e);
 	if (r == ARCHIVE_EOF)
-		return 0;
+		return drain(ar) == -1 ? -1 : 0;
 	if (r == ARCHIVE_OK || r == ARCHIVE_WARN || r == ARCHIVE_FAILED) {
 		if ((m->path = archive_entry_pathname(e)) == NULL)
 			m->path = archive_entry_pathname_utf8(e);
@@ -452,15 +734,27 @@ mds_archive_format(struct mds_archive *ar)
 	return archive_format_name(ar->a);
 }
 
+/* The formats' reader's filters, the outer one's, then gzip (decoded here). */
 const char *
 mds_archive_filter(struct mds_archive *ar, size_t i)
 {
+	struct archive *a[2];
+	size_t k, n;
 	int count;
 
-	if (!ar->opened || (count = archive_filter_count(ar->a)) < 1 ||
-	    i >= (size_t)count - 1)
+	if (!ar->opened)
 		return NULL;
-	return archive_filter_name(ar->a, (int)i);
+	a[0] = ar->a;
+	a[1] = ar->outer;
+	for (k = 0; k < 2; k++) {
+		if (a[k] == NULL || (count = archive_filter_count(a[k])) < 1)
+			continue;
+		n = (size_t)count - 1;	/* the last one is "none" */
+		if (i < n)
+			return archive_filter_name(a[k], (int)i);
+		i -= n;
+	}
+	return ar->gz && i == 0 ? "gzip" : NULL;
 }
 
 const char *
@@ -472,6 +766,8 @@ mds_archive_error(struct mds_archive *ar)
 		return ar->msg;
 	if (ar->read_err != 0)
 		return strerror(ar->read_err);
+	if (ar->stream_msg != NULL)
+		return ar->stream_msg;
 	if ((s = archive_error_string(ar->a)) != NULL)
 		return s;
 	return "unknown error";
@@ -493,6 +789,11 @@ mds_archive_close(struct mds_archive *ar)
 	if (ar->opened)
 		r = archive_read_close(ar->a);
 	archive_read_free(ar->a);
+	if (ar->outer != NULL)
+		archive_read_free(ar->outer);
+	if (ar->gz_live)
+		(void)inflateEnd(&ar->z);
+	free(ar->zbuf);
 	free(ar->buf);
 	free(ar);
 	if (r != ARCHIVE_OK) {

@@ -614,14 +614,18 @@ if [ -n "$BSDTAR" ] && have gzip; then
 	bsdtar --format ustar -cf - -C "$BIGD" small big after | gzip -1 \
 	    >whole.tgz
 	head -c 600000 whole.tgz >trunc.tgz
+	# The gzip stream is cut short: its check cannot run, so no member
+	# read from it gets a line ("small" is held until the end, then left
+	# out); the next operand is read.
 	run -A trunc.tgz t.tar
 	want_rc 1
 	want_err '~trunc.tgz: member big: '
 	want_err '~truncated gzip input'
-	want_out '~SHA256 (small) = '
+	want_err '~trunc.tgz: the line of the member read before the failure is left out'
+	not_in "(small)"
 	not_in "(big)"
 	want_out '~SHA256 (./sub/b) = '
-	verdict "truncated gzip: message names archive and member, no partial line, next operand read"
+	verdict "truncated gzip: message names archive and member, no line from the stream, next operand read"
 	IN=trunc.tgz
 	run -A -
 	want_rc 1
@@ -685,6 +689,219 @@ EOF
 else
 	skip "corrupt zip entries" "/usr/bin/python3 not found"
 fi
+# --- compressed streams checked to their end ------------------------------
+
+# The compressor's own check (gzip's CRC-32 and ISIZE of every member,
+# bzip2's block and stream CRCs, xz's check, zstd's and lz4's content
+# checksums) is at the end of the stream, after tar's end-of-archive
+# blocks, where the tar reader stops.  mdsum reads the stream to its end:
+# a damaged one is an error naming the archive, no line is printed for a
+# member read from it, and -A -c counts its members as unreadable.  The
+# expected digests are sha256sum's over the files.  Damage is made by
+# flipping bytes: in the middle of the stream (24 bytes: random data, so
+# gzip stores it, and only the CRC can tell), or in the trailer.
+DMG=$T/dmg
+mkdir "$DMG" || exit 2
+printf 'small\n' >"$DMG/small"
+head -c 300000 /dev/urandom >"$DMG/big"
+printf 'after\n' >"$DMG/after"
+(cd "$DMG" && sha256sum small big after) >"$T/dmg.sums"
+sed 's/^\([0-9a-f]*\)  \(.*\)$/SHA256 (\2) = \1/' "$T/dmg.sums" \
+    >"$T/dmg.tagged"
+
+# flip FILE OUT OFFSET COUNT: OUT is FILE with COUNT bytes from OFFSET
+# (from the end if negative) inverted.
+flip()
+{
+	"$PY" -c 'import sys
+d = bytearray(open(sys.argv[1], "rb").read())
+at = int(sys.argv[3])
+at = at + len(d) if at < 0 else at
+for i in range(at, at + int(sys.argv[4])):
+    d[i] ^= 0xff
+open(sys.argv[2], "wb").write(bytes(d))' "$@"
+}
+
+# damaged DESC ARCHIVE: mdsum -A fails naming ARCHIVE, with no line; -A
+# -c counts its members as unreadable, from a file and from a pipe.
+damaged()
+{
+	run -A "$2"
+	want_rc 1
+	want_err "~$2: "
+	want_out ''
+	verdict "$1: -A exit 1, message names the archive, no line"
+	run -A -c "$T/dmg.tagged" "$2"
+	want_rc 1
+	want_out '~big: FAILED open or read'
+	want_err '~WARNING: 3 listed files could not be read'
+	grep ': OK$' "$T/out" >/dev/null && bad "a member read from it is OK"
+	verdict "$1: -A -c counts its members as unreadable"
+	begin
+	quote cat "$2" '|' mdsum -A -c "$T/dmg.tagged" -
+	cat "$2" | "$M" -A -c "$T/dmg.tagged" - >"$T/out" 2>"$T/err"
+	rc=$?
+	want_rc 1
+	want_out '~big: FAILED open or read'
+	want_err '~WARNING: 3 listed files could not be read'
+	verdict "$1: the same from a pipe"
+}
+
+if [ -n "$BSDTAR" ] && [ -n "$PY" ]; then
+	bsdtar --format ustar -cf dmg.tar -C "$DMG" small big after
+	half=$(($(wc -c <dmg.tar) / 2))
+	for f in gzip bzip2 xz zstd lz4; do
+		if have $f; then
+			$f -c <dmg.tar >"dmg.$f"
+		else
+			rm -f "dmg.$f"
+		fi
+	done
+	if [ -s dmg.gzip ]; then
+		# multi-member gzip: the tar cut in two, each half a member
+		{ head -c $half dmg.tar | gzip -c; tail -c +$((half + 1)) \
+		    dmg.tar | gzip -c; } >dmg-multi.gz
+		cat dmg.gzip >dmg-zeros.gz
+		head -c 1024 /dev/zero >>dmg-zeros.gz
+	fi
+	# the undamaged ones verify, lines as sha256sum says
+	for a in dmg.tar dmg.gzip dmg-multi.gz dmg-zeros.gz dmg.bzip2 dmg.xz \
+	    dmg.zstd dmg.lz4; do
+		if [ ! -s "$a" ]; then
+			skip "undamaged $a" "could not make it here"
+			continue
+		fi
+		run -A "$a"
+		want_rc 0
+		want_err ''
+		same_as "$T/dmg.tagged"
+		"$M" -A -c "$T/dmg.tagged" "$a" >"$T/c2" 2>&1 ||
+		    bad "-A -c failed: $(head -n 3 "$T/c2")"
+		verdict "undamaged $a: lines as sha256sum's, -A -c verifies"
+	done
+	if [ -s dmg.gzip ]; then
+		len=$(wc -c <dmg.gzip)
+		flip dmg.gzip g-mid.tgz $((len / 2)) 24
+		flip dmg.gzip g-crc.tgz -8 1
+		flip dmg.gzip g-isize.tgz -4 1
+		damaged "gzip, 24 bytes flipped mid-stream" g-mid.tgz
+		want_err '~CRC-32'
+		verdict "gzip, 24 bytes flipped mid-stream: the cause is the CRC-32"
+		damaged "gzip, bad CRC-32 in the trailer" g-crc.tgz
+		damaged "gzip, bad ISIZE in the trailer" g-isize.tgz
+		run -A g-isize.tgz
+		want_err '~length check'
+		verdict "gzip, bad ISIZE: the cause is the length"
+		flip dmg-multi.gz g-multi.gz -8 1
+		damaged "gzip, bad CRC-32 in the second member" g-multi.gz
+		len=$(wc -c <dmg-multi.gz)
+		flip dmg-multi.gz g-multi2.gz $((len * 3 / 4)) 24
+		damaged "gzip, bytes flipped in the second member" g-multi2.gz
+		cp dmg.gzip g-garbage.tgz
+		printf 'garbage' >>g-garbage.tgz
+		damaged "gzip followed by garbage" g-garbage.tgz
+		# a damaged second member's header: its data is not dropped
+		"$PY" -c 'import sys
+d = bytearray(open("dmg-multi.gz", "rb").read())
+i = d.index(b"\x1f\x8b\x08", 10)
+d[i + 1] ^= 0xff
+open("g-hdr.gz", "wb").write(bytes(d))'
+		damaged "gzip, second member's header damaged" g-hdr.gz
+	else
+		skip "damaged gzip" "gzip not installed"
+	fi
+	for f in bzip2 xz zstd lz4; do
+		if [ ! -s "dmg.$f" ]; then
+			skip "damaged $f" "$f not installed"
+			continue
+		fi
+		len=$(wc -c <"dmg.$f")
+		flip "dmg.$f" "mid.$f" $((len / 2)) 24
+		damaged "$f, 24 bytes flipped mid-stream" "mid.$f"
+	done
+	# the checks in the trailers: bzip2's stream CRC, zstd's and lz4's
+	# content checksums (on by default in both tools), xz's index
+	for f in bzip2 xz zstd lz4; do
+		[ -s "dmg.$f" ] || continue
+		flip "dmg.$f" "end.$f" -4 1
+		damaged "$f, its trailer damaged" "end.$f"
+	done
+else
+	skip "damaged compressed streams" "bsdtar or /usr/bin/python3 not found"
+fi
+
+# --- names with "./" prefixes -----------------------------------------------
+
+# "././a" is stored as given (GNU tar and bsdtar list it so); -A prints
+# it as stored, and -A -c matches it to "a", "./a" and "././a" alike: any
+# number of leading "./" does not count.  python's hashlib is the oracle.
+if [ -n "$PY" ]; then
+	"$PY" - <<'EOF' >"$T/dots.want"
+import hashlib, io, tarfile
+members = (("././a", b"double dot a\n"), ("./b", b"dot b\n"),
+           (".//./c", b"slashes c\n"), ("a", b"plain a, first\n"))
+with tarfile.open("dots.tar", "w", format=tarfile.USTAR_FORMAT) as t:
+    for name, data in members[3:] + members[:3]:
+        i = tarfile.TarInfo(name)
+        i.size = len(data)
+        t.addfile(i, io.BytesIO(data))
+for name, data in members[:3]:
+    print("SHA256 (%s) = %s" % (name, hashlib.sha256(data).hexdigest()))
+with open("dots.sums", "w") as f:
+    for name, data in members[:3]:
+        h = hashlib.sha256(data).hexdigest()
+        for n in (name.lstrip("./"), "./" + name.lstrip("./"), name):
+            f.write("%s  %s\n" % (h, n))
+EOF
+	run -A dots.tar
+	want_rc 0
+	sed -n '2,$p' "$T/out" >"$T/out.tail"
+	cmp -s "$T/out.tail" "$T/dots.want" ||
+	    bad "the lines are not the names as stored with hashlib's digests"
+	verdict "-A: ././a, ./b and .//./c are printed as stored"
+	run -a sha256 -A -c dots.sums dots.tar
+	want_rc 0
+	[ "$(grep -c ': OK$' "$T/out")" -eq 9 ] || bad "not 9 lines OK"
+	want_out '~a: OK'
+	want_out '~./a: OK'
+	want_out '~././a: OK'
+	want_out '~.//./c: OK'
+	verdict "-A -c: a, ./a and ././a all match the member ././a (the last of the name)"
+else
+	skip "./ prefixes" "/usr/bin/python3 not found"
+fi
+
+# --- an independent oracle for the round trips ---------------------------
+
+# The round trips compare mdsum -A with mdsum over the extracted tree;
+# here a sample of members is checked against python's hashlib and
+# coreutils' md5sum and sha256sum, not mdsum.
+if [ -n "$PY" ] && [ -s t.pax ]; then
+	"$PY" - t.pax <<'EOF' >"$T/oracle.want"
+import hashlib, sys, tarfile
+with tarfile.open(sys.argv[1]) as t:
+    for m in t:
+        if m.isfile() or m.islnk():
+            d = t.extractfile(m).read()
+            print("SHA256 (%s) = %s" % (m.name, hashlib.sha256(d).hexdigest()))
+EOF
+	run -A t.pax
+	want_rc 0
+	cmp -s "$T/out" "$T/oracle.want" ||
+	    bad "not as python's tarfile and hashlib"
+	verdict "-A over pax: as python's tarfile and hashlib"
+	if [ -s t.pax.gzip ]; then
+		(cd "$TREE" && md5sum a sub/b "sub/deep/c") |
+		    sed 's|  |  ./|' >"$T/oracle.md5"
+		run -a md5 -A -c "$T/oracle.md5" t.pax.gzip
+		want_rc 0
+		[ "$(grep -c ': OK$' "$T/out")" -eq 3 ] || bad "not 3 lines OK"
+		verdict "-A -c over pax + gzip: md5sum's manifest verifies"
+	fi
+else
+	skip "independent oracle" "/usr/bin/python3 or t.pax missing"
+fi
+
 printf 'hello world\nthis is not an archive\n' >notes.txt
 head -c 4096 /dev/urandom >random.bin
 run -A notes.txt random.bin t.tar

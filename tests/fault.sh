@@ -345,9 +345,16 @@ if [ $SHIMOK = yes ]; then
 	# same of ar.tgz (random bytes do not compress)
 	for arc in ar.tar ar.tgz; do
 		shim EIO_SHIM_PATH=$arc EIO_SHIM_AFTER=3000000 "$M" -A $arc ok.tar
-		want_lines a z
+		e="=mdsum: $arc: member big: Input/output error"
+		if [ $arc = ar.tar ]; then
+			want_lines a z
+		else
+			# the gzip stream never reached its check: no line from it
+			want_lines z
+			e="$e${nl}mdsum: $arc: the line of the member read before the failure is left out"
+		fi
 		expect "EIO part-way through $arc: mdsum -A, the next archive read" \
-		    1 '*' "=mdsum: $arc: member big: Input/output error"
+		    1 '*' "$e"
 	done
 
 	begin
