@@ -96,12 +96,7 @@ lane_reference(const char *family, uint64_t *words, size_t nwords,
 static int
 kernel_runnable(const struct mds_mb_kernel *k)
 {
-	const char *missing = mds_cpu_missing(k->need);
-
-	if (missing != NULL)
-		mdt_skip("lanes: %s needs %s, which this CPU lacks", k->name,
-		    missing);
-	return missing == NULL;
+	return mdt_cpu_runs("lanes", k->name, k->need);
 }
 
 /*
