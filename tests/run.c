@@ -14,7 +14,8 @@
  *
  * After check's summary line comes ours, with the skips check cannot see
  * (a skipped case returns early, and check counts it passed):
- * "tests/run: N passed, N failed, N skipped[, N parts skipped]".
+ * "tests/run: N passed, N failed, N skipped[; skipped outside the cases:
+ * N]" (a suite or backend not built).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,10 +66,10 @@ main(int argc, char *argv[])
 	printf("tests/run: %d passed, %d failed, %u skipped", nrun - nfailed -
 	    (int)cases, nfailed, cases);
 	if (before > 0)
-		printf(", %u parts skipped", before);
+		printf("; skipped outside the cases: %u", before);
 	printf("\n");
 	if (c->refused > 0)
-		printf("tests/run: %u skips refused (MDSUM_TEST_NO_SKIP)\n",
-		    c->refused);
+		printf("tests/run: failed: skips refused by MDSUM_TEST_NO_SKIP: "
+		    "%u\n", c->refused);
 	return nfailed == 0 && c->refused == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
