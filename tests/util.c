@@ -315,7 +315,7 @@ mdt_skip_strict(const char *fmt, ...)
 int
 mdt_cpuinfo_has(unsigned int need)
 {
-	char line[8192], *p, *w;
+	char line[8192], *p, *w, *save;
 	unsigned int have = 0, known = 0;
 	size_t f;
 	FILE *fp;
@@ -333,8 +333,8 @@ mdt_cpuinfo_has(unsigned int need)
 		    (p = strchr(line, ':')) == NULL)
 			continue;
 		found = 1;
-		for (w = strtok(p + 1, " \t\n"); w != NULL;
-		    w = strtok(NULL, " \t\n"))
+		for (w = strtok_r(p + 1, " \t\n", &save); w != NULL;
+		    w = strtok_r(NULL, " \t\n", &save))
 			for (f = 0; f < NFEATURES; f++)
 				if (strcmp(w, features[f].cpuinfo) == 0)
 					have |= features[f].bit;
