@@ -7,7 +7,12 @@
 # Files of every size around the block sizes and the mapping windows,
 # missing files, directories and standard input mixed in; -j1 and -j2;
 # several algorithms at once; -c with failures; --json; -R; --debug names
-# the kernel and its lanes.
+# the kernel and its lanes.  Then, as the comparisons above would pass
+# with a kernel wrong in both paths: every size against an independent
+# oracle (Python's hashlib and pycryptodome, or coreutils), one at a time
+# and in lanes, under each level and feature mask of MDSUM_CPU
+# ("avx2,-sha" must reach sha256-avx2), and files ending around the
+# 4 MiB window of a mapped single stream and the 1 MiB window of a lane.
 #
 # usage: sh tests/cli_lanes.sh BINDIR
 #
@@ -158,5 +163,181 @@ why=
 [ "$(wc -l <out)" -eq 600 ] || bad "$(wc -l <out) lines"
 [ -s err ] && bad "stderr: $(head -3 err)"
 verdict "ulimit -n 40: 300 files, two algorithms, within the descriptors left"
+
+# --- against an independent oracle ---------------------------------------
+
+# oracle ALG FILE...: the digests of the files, one a line in hex, from
+# Python (hashlib; pycryptodome for keccak256) or coreutils; status 1 if
+# neither has ALG.
+PY=
+command -v python3 >/dev/null 2>&1 && PY=python3
+oracle()
+{
+	_alg=$1
+	shift
+	if [ -n "$PY" ] && "$PY" - "$_alg" "$@" <<'PYEOF' 2>/dev/null
+import hashlib, sys
+alg = sys.argv[1]
+def digest(data):
+    if alg == "keccak256":
+        from Crypto.Hash import keccak
+        return keccak.new(digest_bits=256, data=data).hexdigest()
+    if alg == "sha512h":
+        return hashlib.sha512(data).hexdigest()[:64]
+    return hashlib.new(alg.replace("-", "_"), data).hexdigest()
+out = []
+for name in sys.argv[2:]:
+    with open(name, "rb") as f:
+        out.append(digest(f.read()))
+print("\n".join(out))
+PYEOF
+	then
+		return 0
+	fi
+	_len=128
+	case $_alg in
+	md5|sha1|sha256|sha512)	_p=${_alg}sum ;;
+	sha512h)		_p=sha512sum _len=64 ;;
+	*)			return 1 ;;
+	esac
+	"$_p" --version 2>/dev/null | grep -q GNU || return 1
+	"$_p" -- "$@" | cut -d' ' -f1 | cut -c "1-$_len"
+}
+
+# The oracle's digests of the files d/s* per algorithm, once (ora.ALG).
+# shellcheck disable=SC2086 # the names are split on purpose
+FNAMES=$(printf '%s\n' $NAMES | grep -vx sub)
+ORACLE_ALGS=
+for a in $ALGS; do
+	# shellcheck disable=SC2086
+	if (cd d && oracle $a $FNAMES) >ora.$a && [ -s ora.$a ]; then
+		ORACLE_ALGS="$ORACLE_ALGS $a"
+	else
+		skip "oracle: $a" "no python3 hashlib/pycryptodome or coreutils for it"
+	fi
+done
+why=
+[ "$(head -n 1 ora.sha256)" = \
+    e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855 ] ||
+    bad "$(head -n 1 ora.sha256)"
+# shellcheck disable=SC2086
+[ "$(wc -l <ora.sha256)" -eq "$(printf '%s\n' $FNAMES | wc -l)" ] ||
+    bad "$(wc -l <ora.sha256) lines"
+verdict "the oracle: a digest per file, SHA-256 of nothing first"
+
+# Below the 256 KiB mapping threshold: the sizes around the blocks.
+# shellcheck disable=SC2086
+SNAMES=$(printf '%s\n' $FNAMES | awk '{ n = substr($0, 2) + 0 } n < 262144')
+NS=$(printf '%s\n' "$SNAMES" | wc -l)
+for a in $ORACLE_ALGS; do
+	head -n "$NS" "ora.$a" >"sora.$a"
+done
+
+# same_as_oracle DESC ALG ORACLE NAMES ARG...: mdsum --untagged -a ALG
+# ARG... NAMES (in d) prints the digests in ORACLE, in order, and exits 0.
+same_as_oracle()
+{
+	_d=$1
+	_a=$2
+	_o=$3
+	_n=$4
+	shift 4
+	why=
+	# shellcheck disable=SC2086
+	(cd d && "$M" --untagged -a "$_a" "$@" $_n) >out.o 2>err.o ||
+	    bad "exit status $?: $(head -3 err.o)"
+	cut -d' ' -f1 out.o | cmp -s - "$_o" ||
+	    bad "digests differ from the oracle's: $(cut -d' ' -f1 out.o |
+		diff "$_o" - | head -4)"
+	verdict "$_d"
+}
+
+# The default kernels over every size, one at a time and in lanes; then
+# each level and feature mask that reaches other kernels (and, where the
+# CPU cannot honour it, only lowers the level, which must be right too),
+# and the portable lane kernels, over the sizes around the blocks.
+for a in $ORACLE_ALGS; do
+	same_as_oracle "default: mdsum -a $a, one at a time, as the oracle" \
+	    "$a" "ora.$a" "$FNAMES" --no-multibuffer
+	same_as_oracle "default: mdsum -j1 -a $a, in lanes, as the oracle" \
+	    "$a" "ora.$a" "$FNAMES" -j1
+done
+for cpu in portable sse4 avx2,-sha avx2,-bmi1 md5-portable-x4 \
+    sha256-portable-x4 sha512-portable-x4 keccak-portable-x4; do
+	setcpu "$cpu"
+	for a in $ORACLE_ALGS; do
+		case $cpu in
+		*-portable-*) ;;
+		*)	same_as_oracle "MDSUM_CPU=$cpu: mdsum -a $a, one at a time, as the oracle" \
+			    "$a" "sora.$a" "$SNAMES" --no-multibuffer ;;
+		esac
+		same_as_oracle "MDSUM_CPU=$cpu: mdsum -j1 -a $a, in lanes, as the oracle" \
+		    "$a" "sora.$a" "$SNAMES" -j1
+	done
+done
+setcpu ''
+
+# The issue's case: a setting must reach the kernel it names, and the
+# kernel give the right digest.  Which kernel is in use is in --debug.
+have_flags()
+{
+	for _f do
+		grep -qw "$_f" /proc/cpuinfo 2>/dev/null || return 1
+	done
+}
+why=
+MDSUM_CPU=avx2,-sha "$B/sha256" -s abc >out 2>err || bad "exit status $?"
+printf 'SHA256 ("abc") = %s\n' \
+    ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad >want
+cmp -s out want || bad "stdout: $(cat out)"
+verdict "MDSUM_CPU=avx2,-sha sha256 -s abc: FIPS 180-2's digest"
+if have_flags avx2 bmi2; then
+	why=
+	printf abc >abc
+	MDSUM_CPU=avx2,-sha "$M" --debug abc >out 2>err || bad "exit status $?"
+	grep -q '(sha256-avx2)' err || bad "stderr: $(cat err)"
+	verdict "MDSUM_CPU=avx2,-sha: --debug says sha256-avx2"
+else
+	skip "MDSUM_CPU=avx2,-sha: --debug says sha256-avx2" \
+	    "no avx2 and bmi2 in /proc/cpuinfo"
+fi
+
+# Files ending around the 4 MiB window of a mapped single stream
+# (lib/input.c) and a lane's 1 MiB one (lib/lanes.c), k windows and one
+# byte: one file (one stream, --mmap), and all of them (lanes, -j1).
+head -c $((8 * 1048576 + 1)) /dev/urandom >w
+mkdir win
+for size in 1048575 1048576 1048577 4194303 4194304 4194305 8388609; do
+	head -c "$size" w >"win/w$size"
+done
+WNAMES=$(cd win && printf '%s\n' w* | sort -n -k1.2)
+for a in md5 sha256; do
+	# shellcheck disable=SC2086
+	if ! (cd win && oracle $a $WNAMES) >wora.$a || [ ! -s wora.$a ]; then
+		skip "window edges: $a" "no oracle for $a"
+		continue
+	fi
+	for f in $WNAMES; do
+		why=
+		(cd win && "$M" --untagged --no-multibuffer --mmap --debug -a $a "$f") >out 2>err ||
+		    bad "exit status $?"
+		grep -q 'read by mmap' err || bad "not mapped: $(cat err)"
+		[ "$(cut -d' ' -f1 out)" = "$(cd win && oracle $a "$f")" ] ||
+		    bad "$(cat out)"
+		verdict "$a --no-multibuffer --mmap, a file of ${f#w} bytes: as the oracle"
+	done
+	for cpu in '' $a-portable-x4; do
+		setcpu "$cpu"
+		why=
+		# shellcheck disable=SC2086
+		(cd win && "$M" -j1 --untagged --mmap --debug -a $a $WNAMES) \
+		    >out 2>err || bad "exit status $?"
+		[ "$(grep -c 'lanes)' err)" -eq 7 ] || bad "not in lanes: $(head -3 err)"
+		cut -d' ' -f1 out | cmp -s - wora.$a ||
+		    bad "$(cut -d' ' -f1 out | diff wora.$a - | head -4)"
+		verdict "${cpu:-default}: $a -j1 --mmap in lanes, files around the windows: as the oracle"
+	done
+	setcpu ''
+done
 
 summary

@@ -96,12 +96,7 @@ lane_reference(const char *family, uint64_t *words, size_t nwords,
 static int
 kernel_runnable(const struct mds_mb_kernel *k)
 {
-	const char *missing = mds_cpu_missing(k->need);
-
-	if (missing != NULL)
-		mdt_skip("lanes: %s needs %s, which this CPU lacks", k->name,
-		    missing);
-	return missing == NULL;
+	return mdt_cpu_runs("lanes", k->name, k->need);
 }
 
 /*
@@ -250,7 +245,129 @@ serves(int i, struct mds_lanes *s)
 	    strcmp(mds_lanes_kernel(s), k->name) == 0;
 }
 
-#define NMSG	200
+#define NEDGE	80	/* room for the edge lengths of every block size */
+#define NMSG	(200 + NEDGE)
+
+/*
+ * The padding edges of every block size or rate in the registry, so that
+ * an algorithm added later is covered: k * B + d for k 1 and 2, with d
+ * around the end of the block (where 0x80 and the sponge's pad byte
+ * fall) and where the 8- or 16-byte length field stops fitting (B - 9,
+ * B - 8; B - 17, B - 16): 55, 56, 63, 64, 65 for 64-byte blocks, 111,
+ * 112, 127, 128, 129 for SHA-512's, 135, 136, 137 for rate 136.  Each
+ * algorithm gets every edge of every size, in ascending order, 0 and 1
+ * first; the count is returned.
+ */
+static size_t
+edge_lengths(size_t *len, size_t max)
+{
+	static const int d[] = { -17, -16, -9, -8, -2, -1, 0, 1 };
+	const struct mds_alg *alg;
+	size_t a, b, i, j, k, n = 0, v;
+
+	len[n++] = 0;
+	len[n++] = 1;
+	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++)
+		for (k = 1; k <= 2; k++)
+			for (i = 0; i < sizeof(d) / sizeof(d[0]); i++) {
+				b = mds_alg_block_len(alg);
+				v = (size_t)((long)(k * b) + d[i]);
+				for (j = 0; j < n && len[j] != v; j++)
+					continue;
+				if (j < n)
+					continue;
+				ck_assert_msg(n < max, "more than %zu edge "
+				    "lengths: raise NEDGE", max);
+				/* Insertion keeps them ascending. */
+				for (j = n++; j > 0 && len[j - 1] > v; j--)
+					len[j] = len[j - 1];
+				len[j] = v;
+			}
+	return n;
+}
+
+/* The registry's own known answers through the lanes, all at once. */
+static void
+scheduler_vectors(const struct mds_alg *alg, struct mds_lanes *s,
+    const char *label)
+{
+	const struct mds_vector *v;
+	unsigned char *msg[16], want[MDS_MAX_DIGEST];
+	struct mds_lane_result r;
+	size_t i, n, m, mlen[16], dlen = mds_alg_digest_len(alg);
+
+	for (n = 0, v = alg->selftest; v->msg != NULL && n < 16; v++, n++) {
+		m = strlen(v->msg);
+		mlen[n] = m * v->repeat;
+		ck_assert_ptr_nonnull(msg[n] = malloc(mlen[n] + 1));
+		for (i = 0; i < v->repeat; i++)
+			memcpy(msg[n] + i * m, v->msg, m);
+		ck_assert_int_eq(mds_lanes_add(s, msg[n], mlen[n], msg[n]), 0);
+	}
+	ck_assert_uint_gt(n, 0);
+	for (i = 0, v = alg->selftest; i < n; i++, v++) {
+		ck_assert_int_eq(mds_lanes_next(s, &r), 1);
+		ck_assert_ptr_eq(r.tag, msg[i]);
+		ck_assert_int_eq(mdt_unhex(v->hex, 2 * dlen, want), 0);
+		MDT_DIGEST_EQ(r.digest, want, dlen, "%s on %s: known answer "
+		    "%zu (%zu bytes)", mds_alg_name(alg), label, i, mlen[i]);
+		free(msg[i]);
+	}
+}
+
+/*
+ * libtomcrypt's vectors (tests/vectors): the digests of bytes 0, 1, 2, ...
+ * of every length from 0 past two blocks, in a "Hash: NAME" section per
+ * algorithm; an algorithm without a section has none.  All through the
+ * lanes at once, each against its independent answer.
+ */
+static void
+scheduler_tomcrypt(const struct mds_alg *alg, struct mds_lanes *s,
+    const char *label)
+{
+	static unsigned char msg[512];
+	unsigned char want[MDS_MAX_DIGEST];
+	char path[1024], line[512], *v, *end;
+	struct mds_lane_result r;
+	size_t n = 0, i, dlen = mds_alg_digest_len(alg);
+	static char hex[300][2 * MDS_MAX_DIGEST + 1];
+	FILE *fp;
+	int in = 0;
+
+	for (i = 0; i < sizeof(msg); i++)
+		msg[i] = (unsigned char)i;
+	(void)snprintf(path, sizeof(path), "%s/libtomcrypt-hash_tv-subset.txt",
+	    mdt_vecdir);
+	fp = fopen(path, "r");
+	ck_assert_msg(fp != NULL, "%s: %s", path, strerror(errno));
+	while (fgets(line, sizeof(line), fp) != NULL) {
+		line[strcspn(line, "\r\n")] = '\0';
+		if (strncmp(line, "Hash: ", 6) == 0) {
+			in = strcmp(line + 6, mds_alg_name(alg)) == 0;
+			continue;
+		}
+		if (!in || line[0] == '\0')
+			continue;
+		i = (size_t)strtoul(line, &end, 10);
+		ck_assert_msg(*end == ':' && i == n && n < 300 &&
+		    i <= sizeof(msg), "%s: bad line %s", path, line);
+		for (v = end + 1; *v == ' '; v++)
+			continue;
+		ck_assert_uint_ge(strlen(v), 2 * dlen);
+		memcpy(hex[n], v, 2 * dlen);
+		ck_assert_int_eq(mds_lanes_add(s, msg, i, (void *)(uintptr_t)i),
+		    0);
+		n++;
+	}
+	fclose(fp);
+	for (i = 0; i < n; i++) {
+		ck_assert_int_eq(mds_lanes_next(s, &r), 1);
+		ck_assert_ptr_eq(r.tag, (void *)(uintptr_t)i);
+		ck_assert_int_eq(mdt_unhex(hex[i], 2 * dlen, want), 0);
+		MDT_DIGEST_EQ(r.digest, want, dlen, "%s on %s: libtomcrypt's "
+		    "vector of %zu bytes", mds_alg_name(alg), label, i);
+	}
+}
 
 START_TEST(test_scheduler_buffers)
 {
@@ -259,7 +376,7 @@ START_TEST(test_scheduler_buffers)
 	const struct mds_alg *alg;
 	struct mds_lanes *s;
 	uint64_t rng = mdt_stream(mdt_seed(), 800 + (uint64_t)_i);
-	size_t a, i, j, off[NMSG], len[NMSG], bl, used = 0;
+	size_t a, i, j, off[NMSG], len[NMSG], bl, used = 0, nedge;
 	const char *label;
 
 	if (!start_kernel(_i, &label))
@@ -274,18 +391,23 @@ START_TEST(test_scheduler_buffers)
 			continue;
 		}
 		used++;
+		scheduler_vectors(alg, s, label);
+		scheduler_tomcrypt(alg, s, label);
 		bl = mds_alg_block_len(alg);
 		ck_assert_uint_gt(bl, 0);
-		for (i = 0; i < NMSG; i++) {
-			/* Around 0, 1, 2 blocks, then some long ones. */
-			if (i < 3 * bl && i < 150)
-				len[i] = i * 3 * bl / 150 + i % 3;
+		nedge = edge_lengths(len, NEDGE);
+		for (i = nedge; i < NMSG; i++) {
+			/* Then around 0, 1, 2 blocks, and long ones. */
+			j = i - nedge;
+			if (j < 3 * bl && j < 150)
+				len[i] = j * 3 * bl / 150 + j % 3;
 			else
 				len[i] = (size_t)(mdt_rand(&rng) %	/* NOLINT(clang-analyzer-core.DivideZero) */
 				    (i % 7 == 0 ? 200000 : 3 * bl));
+		}
+		for (i = 0; i < NMSG; i++)
 			off[i] = (size_t)(mdt_rand(&rng) % ((4 << 20) -
 			    len[i]));
-		}
 		/* Add a few, take one, until all are back, in order. */
 		for (i = j = 0; j < NMSG; j++) {
 			size_t k = (size_t)(mdt_rand(&rng) % 9);

@@ -11,6 +11,7 @@
 #include <sys/mman.h>
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -37,6 +38,70 @@ native_hash(const struct mds_alg *alg, const unsigned char *p, size_t len,
 	ck_assert_int_eq(mds_final(&ctx, md), 0);
 }
 
+/* The level of the kernel named (mds_ctx_impl's words), -1 if none. */
+static int
+impl_level(const char *impl)
+{
+	size_t k;
+
+	if (impl == NULL)
+		return -1;
+	if (strcmp(impl, "portable") == 0)
+		return MDS_LEVEL_PORTABLE;
+	for (k = 0; k < mds_arch_nkernels; k++)
+		if (strcmp(impl, mds_arch_kernels[k].name) == 0)
+			return mds_arch_kernels[k].level;
+	return -1;
+}
+
+/*
+ * Level _i is in force: some algorithm's native state runs a kernel of
+ * the highest level up to it that this CPU has.  Else the cap did not
+ * take, and the cases would test the default kernels only.
+ */
+static void
+assert_level_took(int i, const char *label)
+{
+	const struct mds_alg *alg;
+	mds_ctx ctx;
+	int top = MDS_LEVEL_PORTABLE, took = 0;
+	size_t a, k;
+
+	for (k = 0; k < mds_arch_nkernels; k++)
+		if (mds_arch_kernels[k].level <= i &&
+		    mds_arch_kernels[k].level > top &&
+		    mds_cpu_missing(mds_arch_kernels[k].need) == NULL)
+			top = mds_arch_kernels[k].level;
+	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++) {
+		ck_assert_int_eq(mds_init_backend(&ctx, alg, "native"), 0);
+		if (impl_level(mds_ctx_impl(&ctx)) == top)
+			took = 1;
+		mds_discard(&ctx);
+	}
+	ck_assert_msg(took, "native: level %s set, but no algorithm runs a "
+	    "kernel of level %s", label, mds_cpu_level_at((size_t)top));
+}
+
+/*
+ * Level _i, which the CPU lacks (by the library's probe): a skip, which
+ * is strict if /proc/cpuinfo says the CPU runs some kernel of that level.
+ */
+static void
+skip_level(int i, const char *label)
+{
+	size_t k;
+
+	for (k = 0; k < mds_arch_nkernels; k++)
+		if (mds_arch_kernels[k].level == i &&
+		    mdt_cpuinfo_has(mds_arch_kernels[k].need) == 1) {
+			mdt_skip_strict("native: the library finds no %s "
+			    "kernels, but /proc/cpuinfo lists what %s needs",
+			    label, mds_arch_kernels[k].name);
+			return;
+		}
+	mdt_skip("native: this CPU has no %s kernels", label);
+}
+
 /*
  * _i: a setting: a level index, then a kernel of the table.  The name of
  * the setting is left in label.  0 (after a SKIP naming the missing
@@ -47,24 +112,21 @@ start_setting(int i, const char **label)
 {
 	const size_t nlevels = mds_cpu_level_count();
 	const struct mds_kernel *k;
-	const char *missing;
 
 	if ((size_t)i < nlevels) {
 		*label = mds_cpu_level_at((size_t)i);
 		if (mds_cpu_has_level(*label) != 1) {
-			mdt_skip("native: this CPU has no %s kernels", *label);
+			skip_level(i, *label);
 			return 0;
 		}
 		ck_assert_int_eq(mds_set_cpu_level(*label), 0);
+		assert_level_took(i, *label);
 		return 1;
 	}
 	k = &mds_arch_kernels[(size_t)i - nlevels];
 	*label = k->name;
-	if ((missing = mds_cpu_missing(k->need)) != NULL) {
-		mdt_skip("native: %s needs %s, which this CPU lacks", k->name,
-		    missing);
+	if (!mdt_cpu_runs("native", k->name, k->need))
 		return 0;
-	}
 	ck_assert_int_eq(mds_kernel_pin(k), 0);
 	return 1;
 }
@@ -91,9 +153,20 @@ setting_covers(const struct mds_alg *alg, int i, const char *label)
 		return 1;
 	ck_assert_int_eq(mds_init_backend(&ctx, alg, "native"), 0);
 	impl = mds_ctx_impl(&ctx);
-	covers = impl != NULL && strstr(impl, label) != NULL;
+	covers = impl != NULL && strcmp(impl, label) == 0;
 	mds_discard(&ctx);
 	return covers;
+}
+
+/*
+ * A case that compared nothing has tested nothing: a pinned kernel that
+ * no algorithm runs means the pin did not take.
+ */
+static void
+assert_compared(size_t ncompared, const char *label)
+{
+	ck_assert_msg(ncompared > 0, "native: %s: no algorithm runs it, "
+	    "nothing was compared (the setting did not take)", label);
 }
 
 START_TEST(test_lengths)
@@ -102,14 +175,16 @@ START_TEST(test_lengths)
 	const char *label;
 	uint64_t rng = mdt_stream(mdt_seed(), 101);
 	const struct mds_alg *alg;
-	size_t a, len;
+	size_t a, len, ncompared = 0;
 
 	if (!start_setting(_i, &label))
 		return;
 	mdt_fill(&rng, buf, sizeof(buf));
-	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++)
-		for (len = 0; len <= MAXLEN &&
-		    setting_covers(alg, _i, label); len++) {
+	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++) {
+		if (!setting_covers(alg, _i, label))
+			continue;
+		ncompared++;
+		for (len = 0; len <= MAXLEN; len++) {
 			/* +1: an odd address, as input often is. */
 			mdt_hash(alg, "portable", buf + 1, len, want);
 			native_hash(alg, buf + 1, len, NULL, got);
@@ -117,6 +192,8 @@ START_TEST(test_lengths)
 			    "%s at %s, %zu bytes", mds_alg_name(alg),
 			    label, len);
 		}
+	}
+	assert_compared(ncompared, label);
 	end_setting();
 }
 END_TEST
@@ -127,15 +204,18 @@ START_TEST(test_random_splits)
 	const char *label;
 	uint64_t rng = mdt_stream(mdt_seed(), 202);
 	const struct mds_alg *alg;
-	size_t a, k, len, off;
+	size_t a, k, len, off, ncompared = 0;
 
 	if (!start_setting(_i, &label))
 		return;
 	buf = malloc((1 << 20) + 64);
 	ck_assert_ptr_nonnull(buf);
 	mdt_fill(&rng, buf, (1 << 20) + 64);
-	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++)
-		for (k = 0; k < 12 && setting_covers(alg, _i, label); k++) {
+	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++) {
+		if (!setting_covers(alg, _i, label))
+			continue;
+		ncompared++;
+		for (k = 0; k < 12; k++) {
 			len = (size_t)(mdt_rand(&rng) % (1 << 20));
 			off = (size_t)(mdt_rand(&rng) % 64);
 			mdt_hash(alg, "portable", buf + off, len, want);
@@ -145,7 +225,9 @@ START_TEST(test_random_splits)
 			    mds_alg_name(alg), label,
 			    len, off);
 		}
+	}
 	free(buf);
+	assert_compared(ncompared, label);
 	end_setting();
 }
 END_TEST
@@ -158,7 +240,7 @@ START_TEST(test_guard_page)
 	const char *label;
 	uint64_t rng = mdt_stream(mdt_seed(), 303);
 	const struct mds_alg *alg;
-	size_t a, len;
+	size_t a, len, ncompared = 0;
 
 	if (!start_setting(_i, &label))
 		return;
@@ -168,9 +250,11 @@ START_TEST(test_guard_page)
 	ck_assert_int_eq(mprotect(map + 2 * page, (size_t)page, PROT_NONE), 0);
 	end = map + 2 * page;
 	mdt_fill(&rng, map, (size_t)page * 2);
-	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++)
-		for (len = 0; len <= (size_t)page * 2 &&
-		    setting_covers(alg, _i, label);
+	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++) {
+		if (!setting_covers(alg, _i, label))
+			continue;
+		ncompared++;
+		for (len = 0; len <= (size_t)page * 2;
 		    len += len < 300 ? 1 : 61) {
 			mdt_hash(alg, "portable", end - len, len, want);
 			native_hash(alg, end - len, len, NULL, got);
@@ -179,8 +263,55 @@ START_TEST(test_guard_page)
 			    mds_alg_name(alg), label,
 			    len);
 		}
+	}
 	munmap(map, (size_t)page * 3);
+	assert_compared(ncompared, label);
 	end_setting();
+}
+END_TEST
+
+/*
+ * Kernel _i through MDSUM_CPU's feature syntax, the way a user reaches
+ * it ("avx2,-sha" for sha256-avx2): its level, every feature it does not
+ * need masked.  The setting must reach it, and it must agree with
+ * portable around the block sizes and on a few longer messages.
+ */
+START_TEST(test_feature_spec)
+{
+	unsigned char want[MDS_MAX_DIGEST], got[MDS_MAX_DIGEST], *buf;
+	const struct mds_kernel *k = &mds_arch_kernels[_i];
+	char spec[256];
+	uint64_t rng = mdt_stream(mdt_seed(), 404);
+	const struct mds_alg *alg;
+	size_t a, len, ncompared = 0;
+
+	if (!mdt_cpu_runs("native", k->name, k->need))
+		return;
+	(void)snprintf(spec, sizeof(spec), "%s",
+	    mds_cpu_level_at((size_t)k->level));
+	mdt_feature_masks(mdt_feature_all() & ~k->need, spec + strlen(spec),
+	    sizeof(spec) - strlen(spec));
+	ck_assert_msg(mds_set_cpu_level(spec) == 0, "MDSUM_CPU=%s: %s", spec,
+	    strerror(errno));
+	buf = malloc(70000);
+	ck_assert_ptr_nonnull(buf);
+	mdt_fill(&rng, buf, 70000);
+	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++) {
+		if (!setting_covers(alg, (int)mds_cpu_level_count(), k->name))
+			continue;
+		ncompared++;
+		for (len = 0; len < 70000; len += len < 600 ? 1 : 6983) {
+			mdt_hash(alg, "portable", buf, len, want);
+			native_hash(alg, buf, len, NULL, got);
+			MDT_DIGEST_EQ(got, want, mds_alg_digest_len(alg),
+			    "%s at MDSUM_CPU=%s, %zu bytes",
+			    mds_alg_name(alg), spec, len);
+		}
+	}
+	free(buf);
+	ck_assert_msg(ncompared > 0, "native: MDSUM_CPU=%s does not reach %s",
+	    spec, k->name);
+	(void)mds_set_cpu_level(NULL);
 }
 END_TEST
 
@@ -247,7 +378,7 @@ mdt_native_suite(void)
 	int n = (int)(mds_cpu_level_count() + mds_arch_nkernels);
 
 	if (mds_backend_built("native") != 1) {
-		mdt_skip("native: not built (WITHOUT_ASM=yes)");
+		mdt_skip_strict("native: not built (WITHOUT_ASM=yes)");
 		suite_add_tcase(s, tc);
 		return s;
 	}
@@ -255,6 +386,8 @@ mdt_native_suite(void)
 	tcase_add_loop_test(tc, test_lengths, 0, n);
 	tcase_add_loop_test(tc, test_random_splits, 0, n);
 	tcase_add_loop_test(tc, test_guard_page, 0, n);
+	tcase_add_loop_test(tc, test_feature_spec, 0,
+	    (int)mds_arch_nkernels);
 	tcase_add_test(tc, test_kernel_names);
 	suite_add_tcase(s, tc);
 	return s;

@@ -56,11 +56,46 @@ void	 mdt_note(const char *, ...)
 	    __attribute__((format(printf, 1, 2)))
 #endif
 	    ;
+
+/*
+ * Skips are counted (tests/run prints them beside check's summary), in
+ * memory shared with check's child processes: mdt_counts_init first.  A
+ * case skips at most once, and returns.  mdt_skip_strict is for what CI
+ * must not skip: a kernel that is not built, or that the CPU can run but
+ * the library's probe says it cannot; with MDSUM_TEST_NO_SKIP set it
+ * fails the case (outside a case, the run).
+ */
+struct mdt_counts {
+	unsigned int	skipped;	/* skips reported */
+	unsigned int	refused;	/* strict skips outside any case */
+	int		running;	/* cases are running */
+};
+void	 mdt_counts_init(void);
+void	 mdt_counts_running(int);
+const struct mdt_counts *mdt_counts(void);
+int	 mdt_no_skip(void);
 void	 mdt_skip(const char *, ...)
 #if defined(__GNUC__)
 	    __attribute__((format(printf, 1, 2)))
 #endif
 	    ;
+void	 mdt_skip_strict(const char *, ...)
+#if defined(__GNUC__)
+	    __attribute__((format(printf, 1, 2)))
+#endif
+	    ;
+
+/*
+ * CPU features, as the MDS_CPU_* bits of dispatch.  mdt_cpuinfo_has: 1 if
+ * /proc/cpuinfo lists all of need, 0 if not, -1 if it cannot tell.
+ * mdt_cpu_runs: 1 if the library's probe lets the kernel run, else
+ * a skip (strict when /proc/cpuinfo disagrees) and 0.
+ * mdt_feature_masks: the MDSUM_CPU words ",-sha,-avx2" masking mask.
+ */
+int	 mdt_cpuinfo_has(unsigned int);
+int	 mdt_cpu_runs(const char *, const char *, unsigned int);
+void	 mdt_feature_masks(unsigned int, char *, size_t);
+unsigned int mdt_feature_all(void);
 
 /* ck_assert_mem_eq, with the context printed first when it will fail. */
 #define MDT_DIGEST_EQ(got, want, len, ...) do {				\

@@ -3,6 +3,8 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <sys/mman.h>
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,11 +15,75 @@
 
 #include "mdsum.h"
 #include "tests.h"
+#include "../lib/mds_int.h"
 
 #define MDT_SEED	UINT64_C(0x6d6473756d746573)	/* "mdsumtes" */
 
 const char	*mdt_vecdir = "tests/vectors";
 int		 mdt_nofork;
+
+/*
+ * The counts of skips: check runs each case in a child process of its
+ * own, so they live in memory the children share with the runner.
+ */
+static struct mdt_counts	 local_counts;
+static struct mdt_counts	*counts = &local_counts;
+
+/*
+ * The feature bits of dispatch (mds_int.h): the word MDSUM_CPU masks, and
+ * the flag Linux lists in /proc/cpuinfo, an account of the CPU that owes
+ * nothing to the library's probe.
+ */
+static const struct {
+	unsigned int	 bit;
+	const char	*spec;
+	const char	*cpuinfo;
+} features[] = {
+	{ MDS_CPU_SSSE3, "ssse3", "ssse3" },
+	{ MDS_CPU_SSE41, "sse4.1", "sse4_1" },
+	{ MDS_CPU_SHA, "sha", "sha_ni" },
+	{ MDS_CPU_AVX, "avx", "avx" },
+	{ MDS_CPU_AVX2, "avx2", "avx2" },
+	{ MDS_CPU_BMI1, "bmi1", "bmi1" },
+	{ MDS_CPU_BMI2, "bmi2", "bmi2" },
+	{ MDS_CPU_AVX512F, "avx512f", "avx512f" },
+	{ MDS_CPU_AVX512VL, "avx512vl", "avx512vl" },
+};
+#define NFEATURES	(sizeof(features) / sizeof(features[0]))
+
+void
+mdt_counts_init(void)
+{
+	void *p;
+
+	p = mmap(NULL, sizeof(*counts), PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (p != MAP_FAILED) {
+		counts = p;
+		memset(counts, 0, sizeof(*counts));
+	}
+}
+
+const struct mdt_counts *
+mdt_counts(void)
+{
+	return counts;
+}
+
+void
+mdt_counts_running(int running)
+{
+	counts->running = running;
+}
+
+/* MDSUM_TEST_NO_SKIP set (and not 0): kernels must not be skipped. */
+int
+mdt_no_skip(void)
+{
+	const char *s = getenv("MDSUM_TEST_NO_SKIP");
+
+	return s != NULL && *s != '\0' && strcmp(s, "0") != 0;
+}
 
 size_t
 mdt_nbuilt(void)
@@ -200,15 +266,132 @@ mdt_note(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+static void
+vskip(int strict, const char *fmt, va_list ap)
+{
+	char msg[512];
+
+	(void)vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (strict && mdt_no_skip()) {
+		/* In a case, the case fails; elsewhere the runner does. */
+		if (counts->running)
+			ck_abort_msg("%s (MDSUM_TEST_NO_SKIP forbids the skip)",
+			    msg);
+		counts->refused++;
+		fflush(stdout);
+		fprintf(stderr, "FAIL: %s (MDSUM_TEST_NO_SKIP forbids the "
+		    "skip)\n", msg);
+		return;
+	}
+	counts->skipped++;
+	fflush(stdout);
+	fprintf(stderr, "SKIP: %s\n", msg);
+}
+
 void
 mdt_skip(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fputs("SKIP: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vskip(0, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+}
+
+void
+mdt_skip_strict(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vskip(1, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * 1 if /proc/cpuinfo lists every feature of need, 0 if it lacks one, -1
+ * if there is no such file (not Linux) or it names no flags.
+ */
+int
+mdt_cpuinfo_has(unsigned int need)
+{
+	char line[8192], *p, *w, *save;
+	unsigned int have = 0, known = 0;
+	size_t f;
+	FILE *fp;
+	int found = 0;
+
+	for (f = 0; f < NFEATURES; f++)
+		known |= features[f].bit;
+	ck_assert_msg((need & ~known) == 0, "feature bits %#x: tests/util.c "
+	    "does not know them", need & ~known);
+	if ((fp = fopen("/proc/cpuinfo", "r")) == NULL)
+		return -1;
+	/* The first processor's flags (a very long line is cut: fine). */
+	while (!found && fgets(line, sizeof(line), fp) != NULL) {
+		if (strncmp(line, "flags", 5) != 0 ||
+		    (p = strchr(line, ':')) == NULL)
+			continue;
+		found = 1;
+		for (w = strtok_r(p + 1, " \t\n", &save); w != NULL;
+		    w = strtok_r(NULL, " \t\n", &save))
+			for (f = 0; f < NFEATURES; f++)
+				if (strcmp(w, features[f].cpuinfo) == 0)
+					have |= features[f].bit;
+	}
+	fclose(fp);
+	if (!found)
+		return -1;
+	return (need & have) == need;
+}
+
+/*
+ * Can the CPU run the kernel (suite: the part of the tests asking)?  If
+ * the library's probe says no, a skip, unless /proc/cpuinfo says the CPU
+ * has all it needs: then the probe hides a kernel, which
+ * MDSUM_TEST_NO_SKIP makes a failure.
+ */
+int
+mdt_cpu_runs(const char *suite, const char *kernel, unsigned int need)
+{
+	const char *missing = mds_cpu_missing(need);
+
+	if (missing == NULL)
+		return 1;
+	if (mdt_cpuinfo_has(need) == 1)
+		mdt_skip_strict("%s: %s needs %s, which the library finds "
+		    "missing but /proc/cpuinfo lists", suite, kernel, missing);
+	else
+		mdt_skip("%s: %s needs %s, which this CPU lacks", suite, kernel,
+		    missing);
+	return 0;
+}
+
+/* ",-sha,-avx2" for the features in mask, or "", into buf. */
+void
+mdt_feature_masks(unsigned int mask, char *buf, size_t size)
+{
+	size_t f, len = 0;
+	int n;
+
+	*buf = '\0';
+	for (f = 0; f < NFEATURES; f++)
+		if ((mask & features[f].bit) != 0) {
+			n = snprintf(buf + len, size - len, ",-%s",
+			    features[f].spec);
+			ck_assert(n > 0 && (size_t)n < size - len);
+			len += (size_t)n;
+		}
+}
+
+/* Every feature bit the tests know. */
+unsigned int
+mdt_feature_all(void)
+{
+	unsigned int all = 0;
+	size_t f;
+
+	for (f = 0; f < NFEATURES; f++)
+		all |= features[f].bit;
+	return all;
 }
