@@ -169,8 +169,13 @@ verdict "ulimit -n 40: 300 files, two algorithms, within the descriptors left"
 # oracle ALG FILE...: the digests of the files, one a line in hex, from
 # Python (hashlib; pycryptodome for keccak256) or coreutils; status 1 if
 # neither has ALG.
+# Debian's python3-pycryptodome is for /usr/bin/python3, as Cryptodome.
 PY=
-command -v python3 >/dev/null 2>&1 && PY=python3
+if [ -x /usr/bin/python3 ]; then
+	PY=/usr/bin/python3
+elif command -v python3 >/dev/null 2>&1; then
+	PY=python3
+fi
 oracle()
 {
 	_alg=$1
@@ -180,7 +185,10 @@ import hashlib, sys
 alg = sys.argv[1]
 def digest(data):
     if alg == "keccak256":
-        from Crypto.Hash import keccak
+        try:
+            from Cryptodome.Hash import keccak
+        except ImportError:
+            from Crypto.Hash import keccak
         return keccak.new(digest_bits=256, data=data).hexdigest()
     if alg == "sha512h":
         return hashlib.sha512(data).hexdigest()[:64]
