@@ -195,6 +195,7 @@ else
 		full "$M" -j$j -c m.endless
 		stops "mdsum -j$j -c (a, then ENDLESS) > /dev/full: stops, with the reason" \
 		    1 '*' "=mdsum: write error: $NOSPC"
+		# (unchanged: a guard) nothing to write is no error
 		full "$M" -j$j -c --quiet m
 		expect "mdsum -j$j -c --quiet OK > /dev/full: nothing written, no error" \
 		    0 '*' ''
@@ -256,6 +257,7 @@ else
 	full "$B/sha256" -s abc /dev/zero
 	stops "sha256 -s abc ENDLESS > /dev/full: stops after the string" \
 	    1 '*' "=sha256: stdout: $NOSPC"
+	# (unchanged: guards) output at the end, and -p's err(1, "stdout")
 	full "$B/sha256" -s abc
 	expect "sha256 -s abc > /dev/full: the reason" \
 	    1 '*' "=sha256: stdout: $NOSPC"
@@ -317,6 +319,7 @@ else
 	    1 '*' "=sha256: stdout: $EPIPE"
 
 	# SIGPIPE at its default: killed by it, as usual, without a word
+	# (unchanged: a guard)
 	# (env --default-signal, coreutils 9, gives it back if it was ignored)
 	for p in "$M -j1" "$M -j2" "$B/sha256"; do
 		closed default $p $many /dev/zero
