@@ -43,7 +43,7 @@ RC_PIPE=141	# killed by SIGPIPE: the shell's 128 + 13
 NOSPC="No space left on device"
 EPIPE="Broken pipe"
 
-# --- running and checking ---------------------------------------------------
+# --- running and checking -------------------------------------------------
 
 CMD_WIDTH=200
 
@@ -121,7 +121,7 @@ stops()
 	expect "$@"
 }
 
-# --- fixtures ---------------------------------------------------------------
+# --- fixtures -------------------------------------------------------------
 
 printf abc >a
 printf 'hello\n' >z
@@ -176,7 +176,7 @@ open("head.tar", "wb").write(out)
 	TARHEAD=head.tar
 fi
 
-# --- mdsum > /dev/full ------------------------------------------------------
+# --- mdsum > /dev/full ----------------------------------------------------
 
 if [ ! -c /dev/full ]; then
 	skip "mdsum, sha256sum and the BSD tools > /dev/full" "no /dev/full"
@@ -247,7 +247,7 @@ else
 		    1 '*' "=mdsum: write error: $NOSPC"
 	done
 
-# --- the BSD tools > /dev/full -------------------------------------------------
+# --- the BSD tools > /dev/full ---------------------------------------------
 
 	for t in md5 sha256 sha512h keccak256; do
 		full "$B/$t" a z /dev/zero
@@ -278,7 +278,7 @@ else
 	    1 '*' "=sha256: stdout: $NOSPC"
 fi
 
-# --- a pipe closed early ----------------------------------------------------
+# --- a pipe closed early --------------------------------------------------
 
 if [ -z "$TIMEOUT" ]; then
 	skip "a pipe closed early, SIGPIPE ignored" "no timeout(1)"
