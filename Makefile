@@ -111,6 +111,7 @@ check: all tests/run tests/eio_shim.so
 	sh tests/cli_archive.sh bin
 	sh tests/cli_input.sh bin
 	sh tests/cli_lanes.sh bin
+	sh tests/cli_write.sh bin
 	sh tests/completions.sh bin
 	sh tests/install.sh "$(MAKE)" "CC=$(CC)" "CFLAGS=$(CFLAGS)" \
 	    "LDFLAGS=$(LDFLAGS)" WITHOUT_OPENSSL=$(WITHOUT_OPENSSL) \

@@ -75,6 +75,7 @@ bsd_main(const struct mds_alg *alg, int argc, char **argv)
 	int ch, i, nactions = 0;
 
 	b.progname = mds_alg_name(alg);
+	lines_init();	/* a line per write: a failed one stops the work */
 	if ((actions = calloc((size_t)argc, sizeof(*actions))) == NULL)
 		err(1, NULL);
 	while ((ch = getopt_long(argc, argv, "bc:pqrs:tx", longopts, NULL)) !=
@@ -170,6 +171,7 @@ report(struct bsd *b, const unsigned char *md, const char *name,
 	mds_hex(md, mds_alg_digest_len(b->alg), hex);
 	failed = b->expect != NULL && strcasecmp(b->expect, hex) != 0;
 	escape = shape == SHAPE_FILE && name_needs_escape(name);
+	line_begin();
 	if (b->quiet || shape == SHAPE_BARE)
 		fputs(hex, stdout);
 	else {
@@ -194,6 +196,7 @@ report(struct bsd *b, const unsigned char *md, const char *name,
 			fputs(" [ Failed ]", stdout);
 	}
 	putchar('\n');
+	line_end();
 }
 
 static void

@@ -447,6 +447,8 @@ gnu_main(const char *progname, const struct mds_alg *legacy_alg, int argc,
 	}
 	argc -= optind;
 	argv += optind;
+	if (check_backend_env() == -1)
+		return 1;
 	if (list)
 		return gnu_list();
 	if (bench) {
@@ -456,8 +458,6 @@ gnu_main(const char *progname, const struct mds_alg *legacy_alg, int argc,
 	}
 	if (size != 0)
 		return usage_error(&g, "--size goes with --bench");
-	if (check_backend_env() == -1)
-		return 1;
 	if (prefix_tag == -1)
 		prefix_tag = !g.legacy;
 	if ((msg = check_options(&g, prefix_tag, binary)) != NULL)

@@ -122,19 +122,24 @@ hash_input_emit(struct input *in, int ignore_missing)
 }
 
 /*
- * MDSUM_BACKEND names the backend to force; an unknown or absent one is a
- * usage error, reported before any input is read.
+ * The environment's settings of the library, checked before any input is
+ * read; a bad one is a usage error, not something to run without.
+ * MDSUM_BACKEND names the backend to force: unknown, or not built in.
+ * MDSUM_CPU caps the dispatch level, masks features or names a kernel
+ * (mdsum.1): the library ignores a value it cannot use, so it is given
+ * to mds_set_cpu_level, which says what is wrong with it (and applies it
+ * when it is good, as the library would have).
  */
 int
 check_backend_env(void)
 {
 	const char *name = getenv("MDSUM_BACKEND");
+	const char *cpu = getenv("MDSUM_CPU");
 
-	if (name == NULL || *name == '\0')
-		return 0;
-	switch (mds_backend_built(name)) {
+	switch (name == NULL || *name == '\0' ? 1 :
+	    mds_backend_built(name)) {
 	case 1:
-		return 0;
+		break;
 	case 0:
 		warnx("MDSUM_BACKEND=%s: backend not built in this program",
 		    name);
@@ -143,4 +148,11 @@ check_backend_env(void)
 		warnx("MDSUM_BACKEND=%s: no such backend", name);
 		return -1;
 	}
+	if (cpu == NULL || mds_set_cpu_level(cpu) == 0)
+		return 0;
+	if (errno == ENOTSUP)
+		warnx("MDSUM_CPU=%s: kernel not supported by this CPU", cpu);
+	else
+		warnx("MDSUM_CPU=%s: no such level, feature or kernel", cpu);
+	return -1;
 }

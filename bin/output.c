@@ -20,7 +20,11 @@
 static sigset_t	held;		/* signals held while a line goes out */
 static sigset_t	line_saved;	/* the mask line_begin replaced */
 static int	hold_lines;	/* stdout is a regular file: hold them */
+static int	null_out;	/* stdout is /dev/null: no flush per line */
 static char	nullbuf[64 * 1024];	/* stdout's buffer into /dev/null */
+
+static void	say_write_error(int);
+static void	stdout_failed(int);
 
 /* Are descriptors a and b open on the same file? */
 static int
@@ -33,23 +37,26 @@ same_file(int a, int b)
 }
 
 /*
- * The GNU-style tool's lines go out whole, so that `mdsum -R dir >
- * MANIFEST` stopped by ^C, kill or a hangup leaves only complete lines.
- * Standard output is line-buffered, but a line longer than the buffer
- * takes several write(2)s, a -z record is not flushed by its NUL, and the
- * kernel may cut a write to a file short when a fatal signal comes in
- * the middle of it.  So, when stdout is a regular file, the terminating
- * signals are blocked from the first byte of a line until it has been
- * written; the worker threads block them for good (jobs.c), so that they
- * are delivered to the thread that writes, between two lines.  Other
- * outputs (pipes, terminals) are left alone: a write to them may block
- * for ever, and ^C must still work then.
+ * Lines go out whole, so that `mdsum -R dir > MANIFEST` stopped by ^C,
+ * kill or a hangup leaves only complete lines.  A line longer than the
+ * buffer takes several write(2)s, and the kernel may cut a write to a
+ * file short when a fatal signal comes in the middle of it.  So, when
+ * stdout is a regular file, the terminating signals are blocked from the
+ * first byte of a line until it has been written; the worker threads
+ * block them for good (jobs.c), so that they are delivered to the thread
+ * that writes, between two lines.  Other outputs (pipes, terminals) are
+ * left alone: a write to them may block for ever, and ^C must still work
+ * then.
  *
- * Standard output is line-buffered, as in coreutils: parallel runs
- * writing one pipe or file do not interleave within a line.  Into
- * /dev/null, where no one sees lines or their order against stderr's
- * messages, it is fully buffered: a write per line was a fifth of the
- * cost of checking many small files with the output thrown away.
+ * Every line is flushed as it ends (a -z record too): parallel runs
+ * writing one pipe or file do not interleave within a line, and a write
+ * that fails is seen at the line that made it, with its errno, so that
+ * the work stops there (line_end).  Standard output keeps stdio's own
+ * buffering otherwise (terminals line by line, the rest in blocks, for
+ * --help and the like).  Into /dev/null, where no one sees lines or their
+ * order against stderr's messages, it is fully buffered and not flushed
+ * per line: a write per line was a fifth of the cost of checking many
+ * small files with the output thrown away.
  */
 void
 lines_init(void)
@@ -62,13 +69,12 @@ lines_init(void)
 	sigaddset(&held, SIGQUIT);
 	sigaddset(&held, SIGTERM);
 	hold_lines = fstat(STDOUT_FILENO, &sb) == 0 && S_ISREG(sb.st_mode);
-	if (!hold_lines && fstat(STDOUT_FILENO, &sb) == 0 &&
+	null_out = !hold_lines && fstat(STDOUT_FILENO, &sb) == 0 &&
 	    S_ISCHR(sb.st_mode) && stat("/dev/null", &null) == 0 &&
 	    sb.st_rdev == null.st_rdev &&
-	    !same_file(STDOUT_FILENO, STDERR_FILENO))
+	    !same_file(STDOUT_FILENO, STDERR_FILENO);
+	if (null_out)
 		setvbuf(stdout, nullbuf, _IOFBF, sizeof(nullbuf));
-	else
-		setvbuf(stdout, NULL, _IOLBF, 0);
 }
 
 /* The signals that lines_init holds, for the worker threads to block. */
@@ -83,20 +89,49 @@ line_begin(void)
 {
 	if (hold_lines)
 		(void)pthread_sigmask(SIG_BLOCK, &held, &line_saved);
+	errno = 0;	/* what a write of this line fails with, line_end says */
 }
 
 /*
- * The line is complete: into a regular file, write it out, then let the
- * signals in.  Pipes and terminals keep stdio's own buffering, as in
- * coreutils: a write per line is a cost there with nothing to protect.
+ * The line is complete: write it out, then let the signals in.  If a
+ * write of it failed (a full disk, a reader gone with SIGPIPE ignored), no
+ * later line can get there: say why and stop at once, the worker threads
+ * with the rest, rather than hash what no one will see.  _exit, not exit:
+ * the workers are still running, and must not meet atexit handlers
+ * tearing down what they use; stdout's buffer is lost anyway.
  */
 void
 line_end(void)
 {
-	if (!hold_lines)
-		return;
-	(void)fflush(stdout);
-	(void)pthread_sigmask(SIG_SETMASK, &line_saved, NULL);
+	if ((!null_out && fflush(stdout) == EOF) || ferror(stdout))
+		stdout_failed(errno);
+	if (hold_lines)
+		(void)pthread_sigmask(SIG_SETMASK, &line_saved, NULL);
+}
+
+/*
+ * The message for a failed write to stdout, e its errno (0: not known).
+ * The BSD tools say "stdout: reason", as FreeBSD md5 -p does; the
+ * GNU-style tool "write error: reason", in coreutils' words.
+ */
+static void
+say_write_error(int e)
+{
+	if (!gnu_messages) {
+		errno = e != 0 ? e : EIO;
+		warn("stdout");
+	} else if (e != 0) {
+		errno = e;
+		warn("write error");
+	} else
+		warnx("write error");
+}
+
+static void
+stdout_failed(int e)
+{
+	say_write_error(e);
+	_exit(1);
 }
 
 /*
@@ -365,11 +400,12 @@ put_json_name(FILE *fp, const char *key, const char *name)
 
 /*
  * Flush and close stdout; a write error (full disk, closed stdout) is an
- * error.  The BSD tools say "stdout: reason".  The GNU-style tool words it
- * as coreutils' close_stdout does: "write error" alone when an earlier
- * write failed and closing went well (that write's errno is gone), with
- * the reason when the final flush or the close fails; a close failing
- * with EBADF (stdout was closed) is no error when nothing was written.
+ * error, worded as say_write_error does.  Lines stop the program at their
+ * first failed write (line_end); this is for what is written otherwise
+ * (--help, --list, -x) and for what is still buffered.  The reason is
+ * given when the final flush or the close fails; an earlier write's errno
+ * is gone.  A close failing with EBADF (stdout was closed) is no error
+ * when nothing was written, as in coreutils.
  */
 int
 close_stdout(void)
@@ -386,13 +422,6 @@ close_stdout(void)
 		e = errno;
 	if (!earlier && flushed && (closed || e == EBADF))
 		return 0;
-	if (!gnu_messages) {
-		errno = e != 0 ? e : EIO;	/* the earlier errno is gone */
-		warn("stdout");
-	} else if (e != 0) {
-		errno = e;
-		warn("write error");
-	} else
-		warnx("write error");
+	say_write_error(e);
 	return -1;
 }

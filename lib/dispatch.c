@@ -223,7 +223,11 @@ apply_spec(const char *name)
 	return 0;
 }
 
-/* Back to what MDSUM_CPU says, or no cap; a bad value is ignored. */
+/*
+ * Back to what MDSUM_CPU says, or no cap.  The library cannot fail here,
+ * nor print: a bad value changes nothing, and the program learns what is
+ * wrong with it from mds_set_cpu_level(getenv("MDSUM_CPU")).
+ */
 static void
 spec_from_env(void)
 {

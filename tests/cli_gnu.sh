@@ -457,7 +457,9 @@ for t in sha256sum md5sum; do
 		skip "$t UNREADABLE FILE" "$UNREADABLE"
 	fi
 	same "$t 5000-byte name (File name too long)" $t $t "$(cut -c 1-5000 long)"
+	# coreutils 9.1 gives no reason; ours does (tests/cli_write.sh)
 	SAME_FULL=yes
+	SAME_SED='s/^PROG: write error: No space left on device$/PROG: write error/'
 	same "$t FILE > /dev/full: write error" $t $t f
 	# usage errors
 	same "$t -x: invalid option" $t $t -x f
@@ -536,6 +538,7 @@ same "$t -c DIR (manifest is a directory)" $t $t -c d
 same "$t -c OK DIR" $t $t -c m.ok d
 same "$t -c --status NOSUCH" $t $t -c --status nosuch
 SAME_FULL=yes
+SAME_SED='s/^PROG: write error: No space left on device$/PROG: write error/'
 same "$t -c OK > /dev/full: write error" $t $t -c m.ok
 SAME_FULL=yes
 same "$t -c --status OK > /dev/full: nothing written, no error" $t $t -c --status m.ok

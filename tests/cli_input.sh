@@ -136,4 +136,75 @@ else
 fi
 rm -f big
 
+# --- the environment: MDSUM_CPU and MDSUM_BACKEND ---------------------------
+# A value the library cannot use is an error in every tool, before any
+# input is read, with the value in the message; it is never ignored.
+E_CPU="no such level, feature or kernel"
+printf abc >a
+for v in bogus avx2,-bogus avx2,,-sha -nosuchfeature sse4,avx2; do
+	for t in mdsum md5 sha256 sha512h keccak256 sha256sum; do
+		why=
+		MDSUM_CPU=$v "$B/$t" a >out 2>err </dev/null
+		rc=$?
+		[ "$rc" -eq 1 ] || bad "exit $rc, want 1"
+		[ ! -s out ] || bad "stdout: $(cat out)"
+		printf '%s: MDSUM_CPU=%s: %s\n' "$t" "$v" "$E_CPU" >err.want
+		cmp -s err err.want || bad "stderr: $(cat err)"
+		verdict "MDSUM_CPU=$v $t: an error, exit 1"
+	done
+done
+for o in --list "--backend=portable a"; do
+	why=
+	# shellcheck disable=SC2086 # options, split on purpose
+	MDSUM_CPU=bogus "$B/mdsum" $o >out 2>err
+	rc=$?
+	[ "$rc" -eq 1 ] || bad "exit $rc, want 1"
+	[ ! -s out ] || bad "stdout: $(sed -n 1p out)"
+	grep -qx "mdsum: MDSUM_CPU=bogus: $E_CPU" err || bad "stderr: $(cat err)"
+	verdict "MDSUM_CPU=bogus mdsum $o: an error, exit 1"
+done
+why=
+MDSUM_BACKEND=bogus "$B/mdsum" --list >out 2>err
+rc=$?
+[ "$rc" -eq 1 ] || bad "exit $rc, want 1"
+grep -qx "mdsum: MDSUM_BACKEND=bogus: no such backend" err ||
+    bad "stderr: $(cat err)"
+verdict "MDSUM_BACKEND=bogus mdsum --list: an error, exit 1"
+# good values still work, and give the digest coreutils gives
+want=$(printf abc | sha256sum | cut -d' ' -f1)
+for v in '' portable sse4 avx2 avx512 avx2,-sha -sha avx512,-avx2,-sha \
+    sha256-portable-x4; do
+	why=
+	got=$(MDSUM_CPU=$v "$B/sha256" -q -s abc 2>err) || bad "exit $?"
+	[ "$got" = "$want" ] || bad "digest $got, want $want"
+	[ ! -s err ] || bad "stderr: $(cat err)"
+	got=$(printf abc | MDSUM_CPU=$v "$B/mdsum" --no-names 2>err) ||
+	    bad "mdsum: exit $?"
+	[ "$got" = "$want" ] || bad "mdsum: digest $got, want $want"
+	verdict "MDSUM_CPU='$v': accepted, the right digest"
+done
+# A kernel this CPU cannot run: an error too (skipped where it runs all).
+why=
+lacks=
+for k in sha256-shani sha1-shani md5-avx512 sha512-avx512 keccak-avx512 \
+    sha256-avx2 sha512-avx2 keccak-avx2 keccak-bmi md5-x86 \
+    sha256-avx512-x16 md5-avx512-x16 sha256-shani-x2 md5-avx2-x8; do
+	if ! MDSUM_CPU=$k "$B/sha256" -s abc >out 2>err &&
+	    grep -q 'kernel not supported by this CPU' err; then
+		lacks=$k
+		break
+	fi
+done
+if [ -n "$lacks" ]; then
+	MDSUM_CPU=$lacks "$B/mdsum" a >out 2>err
+	rc=$?
+	[ "$rc" -eq 1 ] || bad "exit $rc, want 1"
+	grep -qx "mdsum: MDSUM_CPU=$lacks: kernel not supported by this CPU" err ||
+	    bad "stderr: $(cat err)"
+	verdict "MDSUM_CPU=$lacks (a kernel this CPU lacks): an error, exit 1"
+else
+	skip "MDSUM_CPU=KERNEL this CPU lacks: an error" \
+	    "this CPU runs every kernel, or none is built"
+fi
+
 summary
