@@ -153,6 +153,8 @@ bsd_main(const struct mds_alg *alg, int argc, char **argv)
 	if (argc == 0 && nactions == 0)
 		hash_file(&b, "-", SHAPE_BARE);
 
+	if (debug_flag)
+		debug_tuning();
 	if (close_stdout() == -1)
 		b.status = 1;
 	if (b.status != 0)

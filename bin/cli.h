@@ -189,6 +189,8 @@ void	hash_input(struct input *, int);
 void	hash_input_work(struct input *, int);
 void	hash_input_emit(struct input *, int);
 void	warn_input(const char *, int);
+void	print_tuning(FILE *, const struct mds_alg *);
+void	debug_tuning(void);
 int	check_backend_env(void);
 
 /* selftest.c, bench.c: -x and -t over every built implementation. */

@@ -254,6 +254,16 @@ gnu_list(void)
 		if (mds_cpu_has_level(be) == 1)
 			printf("%s%s\n", be, strcmp(be, mds_cpu_level()) == 0 ?
 			    " (in use)" : "");
+	/*
+	 * The defaults above are the ranking built in, which small inputs
+	 * keep; larger work takes what is measured now (see Tuning).
+	 */
+	printf("\nmeasured on this CPU (MB/s over all lanes; * chosen for "
+	    "large inputs):\n");
+	for (i = 0; (alg = mds_alg_at(i)) != NULL; i++) {
+		(void)mds_tune(alg, MDS_TUNE_NOW);
+		print_tuning(stdout, alg);
+	}
 	return close_stdout() == 0 ? 0 : 1;
 }
 
@@ -503,6 +513,8 @@ gnu_main(const char *progname, const struct mds_alg *legacy_alg, int argc,
 		status = gnu_check(&g, argv, (size_t)argc);
 	else
 		status = gnu_generate(&g, argv, (size_t)argc);
+	if (debug_flag)
+		debug_tuning();
 	if (close_stdout() == -1)
 		status = 1;
 	return status;

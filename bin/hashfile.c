@@ -34,13 +34,16 @@ hash_path(const char *path, mds_ctx *ctxs, size_t n, int *errp)
 		*errp = errno;
 		return -1;
 	}
-	if (debug_flag)
-		for (i = 0; i < n; i++)
-			debugx("%s: %s on the %s backend (%s)", path,
-			    mds_alg_name(mds_ctx_alg(&ctxs[i])),
-			    mds_ctx_backend(&ctxs[i]), mds_ctx_impl(&ctxs[i]));
 	got = mds_update_file(ctxs, n, fd, read_mode, &info);
 	saved = info.changed ? ERR_CHANGED : errno;
+	/* After: a large file may have made the library choose anew. */
+	if (debug_flag)
+		for (i = 0; i < n; i++)
+			if (mds_ctx_alg(&ctxs[i]) != NULL)
+				debugx("%s: %s on the %s backend (%s)", path,
+				    mds_alg_name(mds_ctx_alg(&ctxs[i])),
+				    mds_ctx_backend(&ctxs[i]),
+				    mds_ctx_impl(&ctxs[i]));
 	if (debug_flag && info.how != NULL)
 		debugx("%s: read by %s", path, info.how);
 	if (fd != STDIN_FILENO && close(fd) == -1 && got != -1) {
@@ -155,4 +158,46 @@ check_backend_env(void)
 	else
 		warnx("MDSUM_CPU=%s: no such level, feature or kernel", cpu);
 	return -1;
+}
+
+/*
+ * ALG NAME LANES MB/S, a line per candidate tune.c timed for alg, "*"
+ * after the one chosen; nothing if it has not measured.
+ */
+void
+print_tuning(FILE *fp, const struct mds_alg *alg)
+{
+	struct mds_tune_row row;
+	size_t i;
+
+	for (i = 0; mds_tune_row(alg, i, &row) == 1; i++)
+		fprintf(fp, "%s %s %u %.0f%s\n", mds_alg_name(alg), row.name,
+		    row.lanes, row.mbps, row.chosen ? " *" : "");
+}
+
+/* --debug: what tune.c measured in this run, and what it chose. */
+void
+debug_tuning(void)
+{
+	struct mds_tune_row row;
+	const struct mds_alg *alg;
+	char *text;
+	size_t i, a, size;
+	FILE *fp;
+
+	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++) {
+		if (mds_tune_row(alg, 0, &row) != 1)
+			continue;
+		if ((fp = open_memstream(&text, &size)) == NULL)
+			return;
+		fprintf(fp, "%s: measured in %.0f us on this CPU:",
+		    mds_alg_name(alg), row.micros);
+		for (i = 0; mds_tune_row(alg, i, &row) == 1; i++)
+			fprintf(fp, "%s %s%s%.0f MB/s%s", i == 0 ? "" : ",",
+			    row.name, row.lanes > 1 ? " (lanes) " : " ",
+			    row.mbps, row.chosen ? " (chosen)" : "");
+		if (fclose(fp) == 0)
+			debugx("%s", text);
+		free(text);
+	}
 }

@@ -48,21 +48,34 @@ lane_set_free(struct lane_set *ls)
 	free(ls);
 }
 
-/* The scheduler for alg, made on first use; NULL if it has one lane. */
+/* The scheduler for alg, made on first use; NULL if none can be. */
 static struct mds_lanes *
-sched_for(struct lane_set *ls, const struct mds_alg *alg)
+sched_of(struct lane_set *ls, const struct mds_alg *alg)
 {
 	size_t i;
 
 	for (i = 0; i < ls->n; i++)
 		if (ls->alg[i] == alg)
-			return mds_lanes_width(ls->s[i]) > 1 ? ls->s[i] : NULL;
+			return ls->s[i];
 	if (ls->n == MAX_LANE_ALGS)
 		return NULL;
 	if ((ls->s[ls->n] = mds_lanes_new(alg)) == NULL)
 		return NULL;
 	ls->alg[ls->n] = alg;
-	return mds_lanes_width(ls->s[ls->n++]) > 1 ? ls->s[ls->n - 1] : NULL;
+	return ls->s[ls->n++];
+}
+
+/*
+ * The scheduler to submit to for alg: NULL if it has one lane.  (Its
+ * width may still drop to one when a large file makes the library
+ * measure; the inputs already in it are then hashed one at a time.)
+ */
+static struct mds_lanes *
+sched_for(struct lane_set *ls, const struct mds_alg *alg)
+{
+	struct mds_lanes *s = sched_of(ls, alg);
+
+	return s != NULL && mds_lanes_width(s) > 1 ? s : NULL;
 }
 
 /*
@@ -121,7 +134,8 @@ lane_collect(struct lane_set *ls, struct input *in)
 	int e = 0;
 
 	for (a = 0; a < in->nalgs; a++) {
-		s = sched_for(ls, in->algs[a]);
+		if ((s = sched_of(ls, in->algs[a])) == NULL)
+			errx(1, "lane scheduler lost");
 		if (debug_flag)
 			debugx("%s: %s on the %s backend (%s, %zu lanes)",
 			    in->name, mds_alg_name(in->algs[a]),

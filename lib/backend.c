@@ -37,6 +37,8 @@ static const struct mds_impl missing;
 static const struct mds_impl *impl_cache[MDS_MAX_ALGS][NBACKENDS];
 /* The preference list's answer per algorithm, which never changes either. */
 static const struct mds_impl *default_cache[MDS_MAX_ALGS];
+/* tune.c's answer per algorithm, once it has measured. */
+static const struct mds_impl *tuned_cache[MDS_MAX_ALGS];
 
 static const struct mds_backend *forced;	/* mds_set_backend() */
 static const struct mds_backend *env_backend;	/* MDSUM_BACKEND */
@@ -120,15 +122,23 @@ impl_or_portable(const struct mds_alg *alg, const struct mds_backend *be)
 	return impl != NULL ? impl : alg->portable;
 }
 
-/* The first backend of alg's preference list that has it. */
+/*
+ * The default: what tune.c measured fastest on this CPU, once it has;
+ * until then the first backend of alg's preference list that has it.
+ */
 static const struct mds_impl *
 preferred(const struct mds_alg *alg)
 {
 	const struct mds_impl **slot = &default_cache[mds_alg_index(alg)];
-	const struct mds_impl *impl = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+	const struct mds_impl *impl;
 	const struct mds_backend *be;
 	size_t i;
 
+	impl = __atomic_load_n(&tuned_cache[mds_alg_index(alg)],
+	    __ATOMIC_ACQUIRE);
+	if (impl != NULL)
+		return impl;
+	impl = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
 	if (impl != NULL)
 		return impl;
 	impl = alg->portable;
@@ -219,4 +229,42 @@ mds_alg_backend(const struct mds_alg *alg)
 	const struct mds_impl *impl = mds_select(alg, NULL);
 
 	return impl != NULL ? impl->backend : NULL;
+}
+
+/* tune.c: the built backends' own implementations of alg. */
+size_t
+mds_backend_impls(const struct mds_alg *alg, const struct mds_impl **out,
+    size_t max)
+{
+	const struct mds_impl *impl;
+	size_t i, n = 0;
+
+	for (i = 0; i < NBACKENDS && n < max; i++)
+		if ((impl = impl_of(alg, backends[i])) != NULL)
+			out[n++] = impl;
+	return n;
+}
+
+void
+mds_backend_tuned(const struct mds_alg *alg, const struct mds_impl *impl)
+{
+	__atomic_store_n(&tuned_cache[mds_alg_index(alg)], impl,
+	    __ATOMIC_RELEASE);
+}
+
+/* Has the program, or MDSUM_BACKEND, chosen the backend? */
+int
+mds_backend_forced(void)
+{
+	pthread_once(&env_once, read_env);
+	return forced != NULL || env_backend != NULL || env_errno != 0;
+}
+
+/* What mds_init uses for alg now, falling back to portable. */
+const struct mds_impl *
+mds_backend_default(const struct mds_alg *alg)
+{
+	const struct mds_impl *impl = mds_select(alg, NULL);
+
+	return impl != NULL ? impl : alg->portable;
 }

@@ -34,3 +34,14 @@ native_lookup(const char *alg)
 }
 
 const struct mds_backend mds_backend_native = { "native", 1, native_lookup };
+
+const char *
+mds_native_family(const struct mds_alg *alg)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(native_impls) / sizeof(native_impls[0]); i++)
+		if (strcmp(alg->name, native_impls[i].impl->alg) == 0)
+			return native_impls[i].family;
+	return NULL;
+}

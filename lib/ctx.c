@@ -13,6 +13,8 @@
 
 #define CTX_RUNNING	0x6d647331u	/* "mds1" */
 #define CTX_FINISHED	0x6d647330u	/* "mds0" */
+/* Running, from mds_init (the default choice), nothing hashed yet. */
+#define CTX_FRESH	0x6d647332u	/* "mds2" */
 
 static int
 ctx_start(mds_ctx *ctx, const struct mds_alg *alg, const char *backend)
@@ -30,7 +32,7 @@ ctx_start(mds_ctx *ctx, const struct mds_alg *alg, const char *backend)
 		return -1;
 	ctx->alg_ = alg;
 	ctx->impl_ = impl;
-	ctx->state_ = CTX_RUNNING;
+	ctx->state_ = backend == NULL ? CTX_FRESH : CTX_RUNNING;
 	return 0;
 }
 
@@ -53,7 +55,8 @@ mds_init_backend(mds_ctx *ctx, const struct mds_alg *alg, const char *backend)
 static int
 ctx_running(const mds_ctx *ctx)
 {
-	if (ctx == NULL || ctx->state_ != CTX_RUNNING) {
+	if (ctx == NULL || (ctx->state_ != CTX_RUNNING &&
+	    ctx->state_ != CTX_FRESH)) {
 		errno = EINVAL;
 		return 0;
 	}
@@ -71,6 +74,7 @@ mds_update(mds_ctx *ctx, const void *p, size_t len)
 		errno = EINVAL;
 		return -1;
 	}
+	ctx->state_ = CTX_RUNNING;
 	ctx->impl_->update(&ctx->u_, p, len);
 	return 0;
 }
@@ -91,11 +95,31 @@ mds_final(mds_ctx *ctx, unsigned char *out)
 void
 mds_discard(mds_ctx *ctx)
 {
-	if (ctx == NULL || ctx->state_ != CTX_RUNNING)
+	if (!ctx_running(ctx))
 		return;
 	if (ctx->impl_->discard != NULL)
 		ctx->impl_->discard(&ctx->u_);
 	ctx->state_ = CTX_FINISHED;
+}
+
+/*
+ * Before a large input: let tune.c measure what is fastest for the work
+ * coming, and start again on its choice a context that mds_init made and
+ * that has hashed nothing yet.  Others are left as they are.
+ */
+void
+mds_ctx_retune(mds_ctx *ctx, uint64_t work)
+{
+	const struct mds_alg *alg;
+
+	if (ctx == NULL || ctx->state_ != CTX_FRESH ||
+	    (work < MDS_TUNE_SINGLE_MIN && !mds_tune_always()))
+		return;
+	alg = ctx->alg_;
+	if (mds_tune(alg, work) == -1)
+		return;
+	mds_discard(ctx);
+	(void)ctx_start(ctx, alg, NULL);
 }
 
 const struct mds_alg *

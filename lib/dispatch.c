@@ -55,7 +55,21 @@ static unsigned int masked;		/* what the spec turned off */
 static int cap = MDS_NLEVELS - 1;	/* the highest level allowed */
 static const struct mds_kernel *pinned;	/* a kernel named, or pinned */
 static const struct mds_mb_kernel *pinned_mb;	/* a multi-buffer one named */
+static int spec_set;			/* MDSUM_CPU or mds_set_cpu_level */
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
+
+/*
+ * What tune.c measured fastest per family, used when there is no
+ * setting; written under its lock, read with atomics.  mb_known says the
+ * multi-buffer kernels were ranked (mb NULL then: one stream is faster).
+ */
+#define TUNED_FAMILIES	8
+static struct {
+	const char			*family;
+	const struct mds_kernel		*k;
+	const struct mds_mb_kernel	*mb;
+	int				 mb_known;
+} tuned[TUNED_FAMILIES];
 static unsigned int setting_gen = 1;	/* bumped by every change of the above */
 #define KERNEL_CACHE	8		/* families remembered per thread */
 
@@ -172,6 +186,7 @@ static const struct mds_mb_kernel	*mb_kernel_named(const char *);
 static void
 reset_spec(void)
 {
+	spec_set = 0;
 	cap = MDS_NLEVELS - 1;
 	masked = 0;
 	pinned = NULL;
@@ -202,6 +217,7 @@ apply_spec(const char *name)
 			}
 			reset_spec();
 			pinned = &mds_arch_kernels[i];
+			spec_set = 1;
 			return 0;
 		}
 	if ((mb = mb_kernel_named(name)) != NULL) {
@@ -211,6 +227,7 @@ apply_spec(const char *name)
 		}
 		reset_spec();
 		pinned_mb = mb;
+		spec_set = 1;
 		return 0;
 	}
 	if (parse_spec(name, &level, &mask) == -1) {
@@ -220,6 +237,7 @@ apply_spec(const char *name)
 	reset_spec();
 	cap = level;
 	masked = mask;
+	spec_set = 1;
 	return 0;
 }
 
@@ -269,14 +287,33 @@ cpu_top_level(void)
 	return top;
 }
 
+/* The slot of tuned[] for a family, made on first use; NULL if full. */
+static int
+tuned_slot(const char *family)
+{
+	size_t i;
+	const char *f;
+
+	for (i = 0; i < TUNED_FAMILIES; i++) {
+		f = __atomic_load_n(&tuned[i].family, __ATOMIC_ACQUIRE);
+		if (f == NULL || strcmp(f, family) == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
 static const struct mds_kernel *
 kernel_choose(const char *family)
 {
 	const struct mds_kernel *k;
 	size_t i;
+	int t;
 
 	if (pinned != NULL && strcmp(pinned->family, family) == 0)
 		return pinned;
+	if (!spec_set && (t = tuned_slot(family)) >= 0 &&
+	    (k = __atomic_load_n(&tuned[t].k, __ATOMIC_ACQUIRE)) != NULL)
+		return k;
 	for (i = 0; i < mds_arch_nkernels; i++) {
 		k = &mds_arch_kernels[i];
 		if (strcmp(k->family, family) == 0 && k->level <= cap &&
@@ -303,6 +340,10 @@ mds_kernel_for(const char *family)
 	static __thread unsigned int next;
 	unsigned int gen, i;
 
+	/* tune.c timing one kernel in this thread */
+	if (mds_kernel_override != NULL &&
+	    strcmp(mds_kernel_override->family, family) == 0)
+		return mds_kernel_override;
 	(void)pthread_once(&probe_once, probe);
 	gen = __atomic_load_n(&setting_gen, __ATOMIC_ACQUIRE);
 	for (i = 0; i < KERNEL_CACHE; i++)
@@ -338,9 +379,14 @@ mds_mb_kernel_for(const char *family)
 	const struct mds_mb_kernel *k;
 	size_t i;
 
+	int t;
+
 	(void)pthread_once(&probe_once, probe);
 	if (pinned_mb != NULL && strcmp(pinned_mb->family, family) == 0)
 		return pinned_mb;
+	if (!spec_set && (t = tuned_slot(family)) >= 0 &&
+	    __atomic_load_n(&tuned[t].mb_known, __ATOMIC_ACQUIRE))
+		return __atomic_load_n(&tuned[t].mb, __ATOMIC_ACQUIRE);
 	for (i = 0; i < mds_arch_nmb_kernels; i++) {
 		k = &mds_arch_mb_kernels[i];
 		if (strcmp(k->family, family) == 0 && k->level <= cap &&
@@ -474,4 +520,58 @@ mds_cpu_level(void)
 	(void)pthread_once(&probe_once, probe);
 	top = cpu_top_level();
 	return level_names[top < cap ? top : cap];
+}
+
+/* tune.c: what it may time, and what it found. */
+int
+mds_kernel_runnable(const struct mds_kernel *k)
+{
+	(void)pthread_once(&probe_once, probe);
+	return runnable(k);
+}
+
+int
+mds_mb_kernel_runnable(const struct mds_mb_kernel *k)
+{
+	(void)pthread_once(&probe_once, probe);
+	return (k->need & features & ~masked) == k->need;
+}
+
+int
+mds_cpu_setting(void)
+{
+	(void)pthread_once(&probe_once, probe);
+	return spec_set;
+}
+
+static void
+tuned_claim(int t, const char *family)
+{
+	if (__atomic_load_n(&tuned[t].family, __ATOMIC_ACQUIRE) == NULL)
+		__atomic_store_n(&tuned[t].family, family, __ATOMIC_RELEASE);
+}
+
+void
+mds_kernel_tuned(const struct mds_kernel *k)
+{
+	int t = tuned_slot(k->family);
+
+	if (t < 0)
+		return;
+	tuned_claim(t, k->family);
+	__atomic_store_n(&tuned[t].k, k, __ATOMIC_RELEASE);
+	setting_changed();
+}
+
+void
+mds_mb_kernel_tuned(const char *family, const struct mds_mb_kernel *k)
+{
+	int t = tuned_slot(family);
+
+	if (t < 0)
+		return;
+	tuned_claim(t, family);
+	__atomic_store_n(&tuned[t].mb, k, __ATOMIC_RELEASE);
+	__atomic_store_n(&tuned[t].mb_known, 1, __ATOMIC_RELEASE);
+	setting_changed();
 }

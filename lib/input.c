@@ -265,6 +265,11 @@ mds_update_file(mds_ctx *ctxs, size_t n, int fd, int how,
 			(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 		/* From the current offset, as a read would (stdin < file). */
 		start = lseek(fd, 0, SEEK_CUR);
+		/* Large: the fastest code for it measured first (tune.c). */
+		if (start != -1 && start < sb.st_size)
+			for (i = 0; i < n; i++)
+				mds_ctx_retune(&ctxs[i],
+				    (uint64_t)(sb.st_size - start));
 		if (how == MDS_READ_MMAP && start != -1 && start < sb.st_size) {
 			info->how = "mmap";
 			got = hash_mapped(ctxs, n, fd, start, sb.st_size, info);

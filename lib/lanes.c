@@ -97,6 +97,7 @@ struct mds_lanes {
 	struct msg	*spare;			/* handed back, for reuse */
 	size_t		 nspare;
 	size_t		 pending;
+	int		 tune_asked;		/* a large file asked tune.c */
 	struct lane	 lane[MDS_MAX_LANES];
 	uint64_t	 iv[25];	/* the chaining value a message starts from */
 };
@@ -695,53 +696,70 @@ run_until(struct mds_lanes *s, struct msg *m)
 	}
 }
 
-struct mds_lanes *
-mds_lanes_new(const struct mds_alg *alg)
+/*
+ * The kernels of an empty scheduler: the multi-buffer kernel chosen now
+ * for its family (none: one message at a time), and the single-stream
+ * kernel for a lane left alone.  A backend the program forced other than
+ * native takes no native lanes; the portable backend takes a portable
+ * multi-buffer kernel, which is only ever pinned by name (for tests).
+ */
+static int
+lanes_choose(struct mds_lanes *s)
 {
-	struct mds_lanes *s;
 	const struct mds_mb_kernel *k;
 	struct md_state st;
 	mds_ctx ctx;
 	size_t w;
-	int native, portable;
+	int native, portable, forced;
+
+	if (mds_init(&ctx, s->alg) == -1)
+		return -1;
+	native = strcmp(mds_ctx_backend(&ctx), "native") == 0;
+	portable = strcmp(mds_ctx_backend(&ctx), "portable") == 0;
+	mds_discard(&ctx);
+	forced = mds_backend_forced();
+	s->k = NULL;
+	s->width = 1;
+	k = s->shape != NULL ? mds_mb_kernel_for(s->shape->family) : NULL;
+	if (k == NULL || !(native ||
+	    (portable && k->level == MDS_LEVEL_PORTABLE) ||
+	    (!forced && k->level != MDS_LEVEL_PORTABLE)))
+		return 0;
+	s->k = k;
+	s->single = k->level != MDS_LEVEL_PORTABLE || native ?
+	    mds_kernel_for(s->shape->family) :
+	    mds_kernel_portable(s->shape->family);
+	s->width = s->k->lanes;
+	s->block = s->shape->block;
+	s->wsize = s->shape->md != NULL && s->shape->md->block_len == 64 ?
+	    4 : 8;
+	s->state_size = s->shape->words * s->width * s->wsize;
+	/* The initial chaining value: the portable code's. */
+	if (s->shape->md != NULL) {
+		(void)s->alg->portable->init(&st);
+		for (w = 0; w < s->shape->words; w++)
+			s->iv[w] = s->wsize == 4 ? st.h.w32[w] : st.h.w64[w];
+	}
+	s->dlen = mds_alg_digest_len(s->alg);
+	return 0;
+}
+
+struct mds_lanes *
+mds_lanes_new(const struct mds_alg *alg)
+{
+	struct mds_lanes *s;
 
 	if (alg == NULL) {
 		errno = EINVAL;
 		return NULL;
 	}
-	if (mds_init(&ctx, alg) == -1)
-		return NULL;
-	native = strcmp(mds_ctx_backend(&ctx), "native") == 0;
-	portable = strcmp(mds_ctx_backend(&ctx), "portable") == 0;
-	mds_discard(&ctx);
 	if ((s = calloc(1, sizeof(*s))) == NULL)
 		return NULL;
 	s->alg = alg;
 	s->shape = alg->lanes;
-	s->width = 1;
-	/*
-	 * The portable backend takes only a portable kernel (pinned by
-	 * name, for tests); other backends none.
-	 */
-	k = s->shape != NULL ? mds_mb_kernel_for(s->shape->family) : NULL;
-	if (k != NULL && (native ||
-	    (portable && k->level == MDS_LEVEL_PORTABLE))) {
-		s->k = k;
-		s->single = native ? mds_kernel_for(s->shape->family) :
-		    mds_kernel_portable(s->shape->family);
-		s->width = s->k->lanes;
-		s->block = s->shape->block;
-		s->wsize = s->shape->md != NULL &&
-		    s->shape->md->block_len == 64 ? 4 : 8;
-		s->state_size = s->shape->words * s->width * s->wsize;
-		/* The initial chaining value: the portable code's. */
-		if (s->shape->md != NULL) {
-			(void)alg->portable->init(&st);
-			for (w = 0; w < s->shape->words; w++)
-				s->iv[w] = s->wsize == 4 ? st.h.w32[w] :
-				    st.h.w64[w];
-		}
-		s->dlen = mds_alg_digest_len(alg);
+	if (lanes_choose(s) == -1) {
+		free(s);
+		return NULL;
 	}
 	return s;
 }
@@ -815,10 +833,24 @@ mds_lanes_add(struct mds_lanes *s, const void *buf, size_t len, void *tag)
 int
 mds_lanes_add_fd(struct mds_lanes *s, int fd, int how, void *tag)
 {
+	struct stat sb;
+
 	if (s == NULL || fd < 0 || how < MDS_READ_AUTO ||
 	    how > MDS_READ_LOOP) {
 		errno = EINVAL;
 		return -1;
+	}
+	/*
+	 * The first large file of a scheduler with nothing in it yet: the
+	 * multi-buffer kernels are timed on this CPU (tune.c), and the
+	 * fastest taken while no lane is busy.
+	 */
+	if (!s->tune_asked && s->pending == 0 && fstat(fd, &sb) == 0 &&
+	    S_ISREG(sb.st_mode)) {
+		s->tune_asked = 1;
+		if (mds_tune(s->alg, (uint64_t)sb.st_size) == 0 &&
+		    lanes_choose(s) == -1)
+			return -1;
 	}
 	return lanes_add(s, NULL, 0, fd, how, tag);
 }

@@ -255,6 +255,30 @@ extern const size_t			mds_portable_nmb_kernels;
 const struct mds_mb_kernel	*mds_mb_kernel_for(const char *);
 
 /*
+ * tune.c's side of the choice: dispatch.c and backend.c use what it
+ * measured fastest unless a setting of the user's is in force
+ * (mds_cpu_setting, mds_backend_forced).  While it times one kernel,
+ * mds_kernel_override makes the native code of its thread use that one.
+ */
+extern __thread const struct mds_kernel	*mds_kernel_override;
+int	mds_kernel_runnable(const struct mds_kernel *);
+int	mds_mb_kernel_runnable(const struct mds_mb_kernel *);
+int	mds_cpu_setting(void);
+void	mds_kernel_tuned(const struct mds_kernel *);
+void	mds_mb_kernel_tuned(const char *, const struct mds_mb_kernel *);
+size_t	mds_backend_impls(const struct mds_alg *, const struct mds_impl **,
+	    size_t);
+void	mds_backend_tuned(const struct mds_alg *, const struct mds_impl *);
+int	mds_backend_forced(void);
+const struct mds_impl	*mds_backend_default(const struct mds_alg *);
+/* Work from which a single stream is worth measuring for (tune.c). */
+#define MDS_TUNE_SINGLE_MIN	((uint64_t)64 << 20)
+void	mds_ctx_retune(mds_ctx *, uint64_t);
+int	mds_tune_always(void);	/* MDSUM_TUNE=always */
+/* The kernel family of alg's native code ("sha512" for sha512h), or NULL. */
+const char	*mds_native_family(const struct mds_alg *);
+
+/*
  * input.c: the SIGBUS recovery of mapped input.  mds_bus_ready installs
  * the handler (0 if it cannot be); while mds_bus_jump is set, a SIGBUS
  * jumps there with the faulting address in mds_bus_addr.  mds_read_how:

@@ -174,6 +174,29 @@ char	*mds_hex(const unsigned char *, size_t, char *);
  * holds at most a 1 MiB window of a file's mapping or a 64 KiB buffer.
  * A scheduler is for one thread at a time.
  */
+/*
+ * Tuning: which code hashes an algorithm by default is measured on this
+ * CPU, at first need (libmdsum.3, "Tuning").  mds_tune says that about
+ * work bytes are coming for alg; when that repays the measuring (some
+ * hundreds of microseconds), the single-stream candidates (every kernel
+ * this CPU runs, every backend built) and the multi-buffer kernels are
+ * timed, once per process, and the fastest become the defaults.  It
+ * never overrides MDSUM_CPU, mds_set_cpu_level, MDSUM_BACKEND or
+ * mds_set_backend.  mds_update_file calls it for a large regular file.
+ * mds_tune_row reads back row i of what was measured for alg: 1, or 0
+ * past the last row (none before it has measured).
+ */
+#define MDS_TUNE_NOW	UINT64_MAX	/* work: measure now, whatever its size */
+struct mds_tune_row {
+	const char	*name;	/* kernel ("md5-avx512", "portable") or backend */
+	unsigned int	 lanes;	/* 1, or a multi-buffer kernel's lanes */
+	double		 mbps;	/* measured, MB/s over all lanes */
+	int		 chosen;
+	double		 micros;	/* all the measuring for this algorithm */
+};
+int	 mds_tune(const struct mds_alg *, uint64_t);
+int	 mds_tune_row(const struct mds_alg *, size_t, struct mds_tune_row *);
+
 struct mds_lanes;
 
 struct mds_lane_result {

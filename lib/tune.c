@@ -1,0 +1,370 @@
+/*
+ * tune.c: the code that hashes an algorithm by default, chosen by timing
+ * the candidates on this CPU, the way the Linux kernel times its RAID-6
+ * and xor routines at boot.  No fixed ranking is right on every CPU: an
+ * AVX-512 MD5 that wins on one core design runs at half the speed of
+ * plain x86-64 code on another, and OpenSSL beats the in-tree SHA-512 on
+ * some and loses on others.
+ *
+ * Two rankings per algorithm, each made once per process, at first need:
+ *  - one stream: every native kernel of its family this CPU runs (the
+ *    portable one included) and every other built backend that has it;
+ *    the fastest becomes the default kernel of the family (dispatch.c)
+ *    and the default implementation of the algorithm (backend.c);
+ *  - many streams: every multi-buffer kernel of the family, over all its
+ *    lanes, against the best single stream; the fastest is what the lane
+ *    schedulers use (none, if one stream is as fast).
+ * Each candidate hashes the same buffer in cache, in rounds taken in
+ * turn (so that a clock that ramps up or a neighbour's load hits them
+ * alike), and keeps its best round.  The whole costs some hundreds of
+ * microseconds, so it is only done for work that repays it: mds_tune's
+ * caller says how much is coming.  A setting of the user's (MDSUM_CPU,
+ * mds_set_cpu_level, MDSUM_BACKEND, mds_set_backend) is never overridden:
+ * dispatch.c and backend.c consult the results only without one.
+ *
+ * MDSUM_TUNE=never turns it off, MDSUM_TUNE=always makes every mds_tune
+ * call rank (for tests on small inputs), and MDSUM_TUNE_SLOW names
+ * candidates whose measured times are multiplied by 1000, so that tests
+ * can check that the choice follows the measurement on any CPU.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "mds_int.h"
+
+#define TUNE_BUF	(16 * 1024)	/* bytes one single-stream round hashes */
+#define TUNE_LANE_BUF	(4 * 1024)	/* bytes per lane in a multi-buffer round */
+#define TUNE_ROUNDS	6		/* the first one only warms up */
+#define TUNE_MB_MIN	((uint64_t)4 << 20)
+#define TUNE_ROWS	16
+#define SLOW_FACTOR	1000.0
+/*
+ * A challenger must beat the built-in choice by this much to replace it:
+ * two within noise of each other must not make the default flip from run
+ * to run.
+ */
+#define MARGIN		1.02
+
+struct tune_result {
+	int			 single, mb;	/* ranked */
+	size_t			 n;
+	struct mds_tune_row	 rows[TUNE_ROWS];
+	/* what a single-stream row stands for */
+	const struct mds_impl	*impl[TUNE_ROWS];
+	const struct mds_kernel	*kernel[TUNE_ROWS];
+	const struct mds_mb_kernel *mbk[TUNE_ROWS];
+	double			 best_single;	/* bytes per ns */
+	double			 micros;	/* spent measuring */
+};
+
+static struct tune_result results[MDS_MAX_ALGS];
+static pthread_mutex_t tune_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t env_once = PTHREAD_ONCE_INIT;
+static int tune_mode;		/* 0 by work, 1 always, -1 never */
+static const char *slow_list;	/* MDSUM_TUNE_SLOW */
+static unsigned char *tune_buf;	/* TUNE_BUF, or a lane's share times 16 */
+
+/* The kernel the native code of this thread uses while it is timed. */
+__thread const struct mds_kernel *mds_kernel_override;
+
+static void
+read_env(void)
+{
+	const char *mode = getenv("MDSUM_TUNE");
+
+	if (mode != NULL && strcmp(mode, "always") == 0)
+		tune_mode = 1;
+	else if (mode != NULL && strcmp(mode, "never") == 0)
+		tune_mode = -1;
+	slow_list = getenv("MDSUM_TUNE_SLOW");
+}
+
+/* Is name in MDSUM_TUNE_SLOW's comma list? */
+static int
+slowed(const char *name)
+{
+	const char *p = slow_list, *end;
+	size_t len = strlen(name);
+
+	while (p != NULL && *p != '\0') {
+		end = strchr(p, ',');
+		if (end == NULL)
+			end = p + strlen(p);
+		if ((size_t)(end - p) == len && strncmp(p, name, len) == 0)
+			return 1;
+		p = *end == ',' ? end + 1 : end;
+	}
+	return 0;
+}
+
+static double
+now_ns(void)
+{
+	struct timespec ts;
+
+	(void)clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* One round of a single-stream candidate: ns to hash the buffer. */
+static double
+time_single(const struct mds_impl *impl, const struct mds_kernel *k)
+{
+	mds_ctx ctx;
+	unsigned char md[MDS_MAX_DIGEST];
+	double t0, t;
+
+	mds_kernel_override = k;
+	if (impl->init(&ctx.u_) == -1) {
+		mds_kernel_override = NULL;
+		return -1;
+	}
+	t0 = now_ns();
+	impl->update(&ctx.u_, tune_buf, TUNE_BUF);
+	t = now_ns() - t0;
+	(void)impl->final(&ctx.u_, md);
+	mds_kernel_override = NULL;
+	return t;
+}
+
+/* One round of a multi-buffer kernel, every lane busy: ns per byte. */
+static double
+time_mb(const struct mds_mb_kernel *k, const struct mds_lane_shape *sh)
+{
+	static uint64_t state[25 * MDS_MAX_LANES] __attribute__((aligned(64)));
+	const unsigned char *data[MDS_MAX_LANES];
+	size_t nblocks = TUNE_LANE_BUF / sh->block, l;
+	double t0;
+
+	for (l = 0; l < k->lanes; l++)
+		data[l] = tune_buf + l * TUNE_LANE_BUF;
+	t0 = now_ns();
+	k->blocks(state, data, nblocks, sh->block);
+	return (now_ns() - t0) / (double)(nblocks * sh->block * k->lanes);
+}
+
+static void
+add_row(struct tune_result *r, const char *name, unsigned int lanes)
+{
+	r->rows[r->n].name = name;
+	r->rows[r->n].lanes = lanes;
+	r->rows[r->n].mbps = 0;
+	r->rows[r->n].chosen = 0;
+	r->impl[r->n] = NULL;
+	r->kernel[r->n] = NULL;
+	r->mbk[r->n] = NULL;
+	r->n++;
+}
+
+/*
+ * Rank the single-stream candidates of alg: every kernel of its family
+ * this CPU runs on the native backend, then every other backend built
+ * with alg (portable only without native: it is the portable kernel).
+ */
+static void
+rank_single(const struct mds_alg *alg, struct tune_result *r)
+{
+	const struct mds_impl *impls[8], *native = NULL, *def;
+	const struct mds_kernel *k, *defk = NULL;
+	const char *family = NULL;
+	double best[TUNE_ROWS], t;
+	size_t nimpls, i, first = r->n, round, win, inc;
+
+	/* The built-in choice, which the others have to beat. */
+	def = mds_backend_default(alg);
+
+	nimpls = mds_backend_impls(alg, impls, 8);
+	for (i = 0; i < nimpls; i++)
+		if (strcmp(impls[i]->backend, "native") == 0)
+			native = impls[i];
+	if (native != NULL && (family = mds_native_family(alg)) != NULL) {
+		if (def == native)
+			defk = mds_kernel_for(family);
+		for (i = 0; i < mds_arch_nkernels && r->n < TUNE_ROWS; i++) {
+			k = &mds_arch_kernels[i];
+			if (strcmp(k->family, family) != 0 ||
+			    !mds_kernel_runnable(k))
+				continue;
+			add_row(r, k->name, 1);
+			r->impl[r->n - 1] = native;
+			r->kernel[r->n - 1] = k;
+		}
+		k = mds_kernel_portable(family);
+		add_row(r, "portable", 1);
+		r->impl[r->n - 1] = native;
+		r->kernel[r->n - 1] = k;
+	}
+	for (i = 0; i < nimpls && r->n < TUNE_ROWS; i++) {
+		if (impls[i] == native || (native != NULL &&
+		    strcmp(impls[i]->backend, "portable") == 0))
+			continue;
+		add_row(r, impls[i]->backend, 1);
+		r->impl[r->n - 1] = impls[i];
+	}
+	for (i = first; i < r->n; i++)
+		best[i] = -1;
+	for (round = 0; round < TUNE_ROUNDS; round++)
+		for (i = first; i < r->n; i++) {
+			t = time_single(r->impl[i], r->kernel[i]);
+			if (round > 0 && t > 0 && (best[i] < 0 || t < best[i]))
+				best[i] = t;
+		}
+	for (inc = first; inc < r->n; inc++)
+		if (r->impl[inc] == def && r->kernel[inc] == defk)
+			break;
+	for (i = first; i < r->n; i++) {
+		if (best[i] <= 0)
+			continue;
+		if (slowed(r->rows[i].name))
+			best[i] *= SLOW_FACTOR;
+		r->rows[i].mbps = TUNE_BUF / best[i] * 1e3;
+	}
+	win = inc < r->n ? inc : first;
+	for (i = first; i < r->n; i++)
+		if (r->rows[i].mbps > r->rows[win].mbps *
+		    (win == inc ? MARGIN : 1))
+			win = i;
+	if (win < r->n && r->rows[win].mbps > 0) {
+		r->rows[win].chosen = 1;
+		r->best_single = r->rows[win].mbps / 1e3;
+		if (r->kernel[win] != NULL)
+			mds_kernel_tuned(r->kernel[win]);
+		mds_backend_tuned(alg, r->impl[win]);
+	}
+}
+
+/* Rank the multi-buffer kernels of alg's family against one stream. */
+static void
+rank_mb(const struct mds_alg *alg, struct tune_result *r)
+{
+	const struct mds_lane_shape *sh = alg->lanes;
+	const struct mds_mb_kernel *k;
+	double best[TUNE_ROWS], t, one;
+	size_t i, first, round, win, inc;
+
+	if (sh == NULL)
+		return;
+	first = r->n;
+	for (i = 0; i < mds_arch_nmb_kernels && r->n < TUNE_ROWS; i++) {
+		k = &mds_arch_mb_kernels[i];
+		if (strcmp(k->family, sh->family) != 0 ||
+		    !mds_mb_kernel_runnable(k))
+			continue;
+		add_row(r, k->name, k->lanes);
+		r->mbk[r->n - 1] = k;
+	}
+	if (r->n == first)
+		return;
+	for (i = first; i < r->n; i++)
+		best[i] = -1;
+	for (round = 0; round < TUNE_ROUNDS; round++)
+		for (i = first; i < r->n; i++) {
+			t = time_mb(r->mbk[i], sh);
+			if (round > 0 && (best[i] < 0 || t < best[i]))
+				best[i] = t;
+		}
+	/* One stream's speed, if it was not ranked just now: its kernel. */
+	one = r->best_single;
+	if (one <= 0) {
+		for (round = 0, t = -1; round < TUNE_ROUNDS; round++) {
+			double u = time_single(mds_backend_default(alg), NULL);
+
+			if (round > 0 && u > 0 && (t < 0 || u < t))
+				t = u;
+		}
+		one = t > 0 ? TUNE_BUF / t : 0;
+	}
+	win = r->n;
+	for (i = first; i < r->n; i++) {
+		if (best[i] <= 0)
+			continue;
+		if (slowed(r->rows[i].name))
+			best[i] *= SLOW_FACTOR;
+		r->rows[i].mbps = 1e3 / best[i];
+	}
+	/* The built-in first kernel keeps its place within the margin. */
+	inc = r->n;
+	for (i = first; i < r->n; i++)
+		if (r->mbk[i] == mds_mb_kernel_for(sh->family))
+			inc = i;
+	for (i = first; i < r->n; i++)
+		if (r->rows[i].mbps > one * 1e3 * MARGIN &&
+		    (win == r->n || r->rows[i].mbps > r->rows[win].mbps *
+		    (win == inc ? MARGIN : 1)))
+			win = i;
+	if (win < r->n)
+		r->rows[win].chosen = 1;
+	mds_mb_kernel_tuned(sh->family, win < r->n ? r->mbk[win] : NULL);
+}
+
+int
+mds_tune_always(void)
+{
+	(void)pthread_once(&env_once, read_env);
+	return tune_mode > 0;
+}
+
+int
+mds_tune(const struct mds_alg *alg, uint64_t work)
+{
+	struct tune_result *r;
+	int single, mb;
+	double t0;
+
+	if (alg == NULL) {
+		errno = EINVAL;
+		return -1;
+	}
+	(void)pthread_once(&env_once, read_env);
+	if (tune_mode < 0)
+		return 0;
+	single = (tune_mode > 0 || work >= MDS_TUNE_SINGLE_MIN) &&
+	    !mds_backend_forced() && !mds_cpu_setting();
+	mb = (tune_mode > 0 || work >= TUNE_MB_MIN) && !mds_cpu_setting() &&
+	    alg->lanes != NULL;
+	r = &results[mds_alg_index(alg)];
+	if ((!single || __atomic_load_n(&r->single, __ATOMIC_ACQUIRE)) &&
+	    (!mb || __atomic_load_n(&r->mb, __ATOMIC_ACQUIRE)))
+		return 0;
+	(void)pthread_mutex_lock(&tune_lock);
+	if (tune_buf == NULL && (tune_buf = calloc(1,
+	    TUNE_LANE_BUF * MDS_MAX_LANES)) == NULL) {
+		(void)pthread_mutex_unlock(&tune_lock);
+		return -1;
+	}
+	t0 = now_ns();
+	if (single && !r->single) {
+		rank_single(alg, r);
+		__atomic_store_n(&r->single, 1, __ATOMIC_RELEASE);
+	}
+	if (mb && !r->mb) {
+		rank_mb(alg, r);
+		__atomic_store_n(&r->mb, 1, __ATOMIC_RELEASE);
+	}
+	r->micros += (now_ns() - t0) / 1e3;
+	(void)pthread_mutex_unlock(&tune_lock);
+	return 0;
+}
+
+int
+mds_tune_row(const struct mds_alg *alg, size_t i, struct mds_tune_row *row)
+{
+	struct tune_result *r;
+	int n;
+
+	if (alg == NULL || row == NULL) {
+		errno = EINVAL;
+		return -1;
+	}
+	r = &results[mds_alg_index(alg)];
+	(void)pthread_mutex_lock(&tune_lock);
+	if ((n = i < r->n) != 0) {
+		*row = r->rows[i];
+		row->micros = r->micros;
+	}
+	(void)pthread_mutex_unlock(&tune_lock);
+	return n;
+}

@@ -1,0 +1,190 @@
+#!/bin/sh
+# cli_tune.sh: the implementations chosen by measurement (lib/tune.c),
+# black-box.  The choice must follow the measurement on any CPU: with
+# MDSUM_TUNE_SLOW naming every candidate but one, that one is chosen, and
+# it then hashes (--debug says so) and gives the right digests.  The
+# user's settings (MDSUM_CPU, MDSUM_BACKEND) are never overridden; small
+# inputs are not measured; large ones are.
+#
+# usage: sh tests/cli_tune.sh BINDIR
+#
+# Output as in cli_gnu.sh: TAP lines, then "N passed, N failed[, N
+# skipped]"; the exit status is 1 if any test failed.
+set -u
+
+# shellcheck source-path=SCRIPTDIR
+# shellcheck source=tap.sh
+case $0 in
+*/*)	. "${0%/*}/tap.sh" ;;
+*)	. ./tap.sh ;;
+esac
+
+bindir "$@"
+LC_ALL=C
+export LC_ALL
+unset MDSUM_BACKEND MDSUM_CPU MDSUM_TUNE MDSUM_TUNE_SLOW
+exec </dev/null
+tmpdir cli_tune
+cd "$T" || exit 2
+
+M=$B/mdsum
+head -c 100000 /dev/urandom >f
+head -c 70000 /dev/urandom >g
+
+# oracle ALG FILE: its digest from coreutils or python3's hashlib.
+oracle()
+{
+	case $1 in
+	md5|sha1|sha256|sha512)
+		"$1sum" <"$2" | cut -d' ' -f1 ;;
+	sha512h)
+		sha512sum <"$2" | cut -c1-64 ;;
+	sha3-256)
+		python3 -c 'import hashlib, sys
+print(hashlib.sha3_256(open(sys.argv[1], "rb").read()).hexdigest())' "$2" ;;
+	keccak256)
+		/usr/bin/python3 -c 'import sys
+from Cryptodome.Hash import keccak
+print(keccak.new(digest_bits=256, data=open(sys.argv[1], "rb").read()).hexdigest())' "$2" 2>/dev/null ;;
+	esac
+}
+
+# --list measures every algorithm: "ALG NAME LANES MB/S[ *]" lines.
+"$M" --list >list 2>err
+sed -n '/^measured on this CPU/,$p' list | sed 1d >rows
+why=
+[ -s rows ] || bad "no measured rows in --list"
+for a in $(awk '{ print $1 }' rows | sort -u); do
+	n1=$(awk -v a=$a '$1 == a && $3 == 1 && $5 == "*"' rows | wc -l)
+	[ "$n1" -eq 1 ] || bad "$a: $n1 single-stream rows chosen, not 1"
+	nm=$(awk -v a=$a '$1 == a && $3 > 1 && $5 == "*"' rows | wc -l)
+	[ "$nm" -le 1 ] || bad "$a: $nm multi-buffer rows chosen"
+done
+awk 'NF < 4 || $4 !~ /^[0-9]+$/ || $4 == 0 { exit 1 }' rows ||
+    bad "a row without a speed: $(awk 'NF < 4 || $4 == 0' rows | head -n 1)"
+verdict "mdsum --list: a speed per candidate, one single stream chosen per algorithm"
+
+# Each candidate in turn, the others slowed down: it is chosen, it hashes,
+# and its digests are right.
+for a in $(awk '{ print $1 }' rows | sort -u); do
+	want_f=$(oracle $a f)
+	want_g=$(oracle $a g)
+	if [ -z "$want_f" ]; then
+		skip "$a: each candidate chosen when the others are slow" \
+		    "no oracle for $a"
+		continue
+	fi
+	for c in $(awk -v a=$a '$1 == a && $3 == 1 { print $2 }' rows); do
+		why=
+		others=$(awk -v a=$a -v c=$c '$1 == a && $3 == 1 && $2 != c { print $2 }' rows |
+		    paste -sd, -)
+		MDSUM_TUNE=always MDSUM_TUNE_SLOW=$others \
+		    "$M" --debug --no-multibuffer -a $a --no-names f >out 2>err ||
+		    bad "exit $?"
+		[ "$(cat out)" = "$want_f" ] || bad "digest $(cat out), want $want_f"
+		grep "measured" err | grep -q " $c [0-9]* MB/s (chosen)" ||
+		    bad "not chosen: $(grep measured err)"
+		# what hashed: a kernel's name, or the backend's
+		case $c in
+		openssl|libmd|portable)
+			grep -q "on the $c backend\|($c)" err ||
+			    bad "--debug: $(grep backend err | head -n 1)" ;;
+		*)	grep -q "($c)" err ||
+			    bad "--debug: $(grep backend err | head -n 1)" ;;
+		esac
+		verdict "$a: $c chosen when the others measure slow, and it hashes right"
+	done
+	# the multi-buffer kernels: each in turn, and none
+	for c in $(awk -v a=$a '$1 == a && $3 > 1 { print $2 }' rows) none; do
+		why=
+		others=$(awk -v a=$a -v c=$c '$1 == a && $3 > 1 && $2 != c { print $2 }' rows |
+		    paste -sd, -)
+		MDSUM_TUNE=always MDSUM_TUNE_SLOW=$others \
+		    "$M" --debug -j1 -a $a --no-names f g >out 2>err ||
+		    bad "exit $?"
+		[ "$(cat out)" = "$want_f$nl$want_g" ] ||
+		    bad "digests $(cat out | tr '\n' ' ')"
+		# A kernel that does not beat one stream is not chosen.
+		if [ $c = none ] || ! grep "$a: measured" err |
+		    grep -q " $c (lanes) [0-9]* MB/s (chosen)"; then
+			grep -q "lanes)" err && ! grep -q ", 1 lanes)" err &&
+			    bad "lanes used: $(grep lanes err | head -n 1)"
+			[ $c != none ] && grep "$a: measured" err |
+			    grep -q "(lanes) [0-9]* MB/s (chosen)" &&
+			    bad "another kernel chosen: $(grep "$a: measured" err)"
+		else
+			grep -q "($c, [0-9]* lanes)" err ||
+			    bad "--debug: $(grep backend err | head -n 1)"
+		fi
+		verdict "$a: multi-buffer $c chosen when the others measure slow"
+	done
+done
+
+# The user's settings win over any measurement.
+want_out()
+{
+	matches out "$1" || bad "stdout not as expected ($(spec_text "$1"))"
+}
+
+want_err()
+{
+	matches err "$1" || bad "stderr not as expected ($(spec_text "$1"))"
+}
+
+runit()
+{
+	why=
+	quote "$@"
+	"$@" >out 2>err
+	rc=$?
+}
+
+runit env MDSUM_TUNE=always MDSUM_CPU=portable "$M" --debug -a md5 f
+want_rc 0
+grep -q measured err && bad "measured: $(grep measured err)"
+grep -q "(portable)" err || bad "not the portable kernel: $(head -n 1 err)"
+verdict "MDSUM_CPU set: nothing measured, its kernels used"
+
+runit env MDSUM_TUNE=always MDSUM_BACKEND=libmd "$M" --debug --no-multibuffer -a sha256 f
+want_rc 0
+grep -q "on the libmd backend" err || bad "not libmd: $(head -n 1 err)"
+grep "measured" err | grep -v "(lanes)" | grep -q "(chosen)" &&
+    bad "single stream measured: $(grep measured err)"
+verdict "MDSUM_BACKEND set: the single stream not measured, its backend used"
+
+runit env MDSUM_TUNE=never "$M" --list
+want_rc 0
+sed -n '/^measured on this CPU/,$p' out | sed 1d | grep -q . &&
+    bad "rows: $(sed -n '/^measured/,$p' out | head -n 3)"
+verdict "MDSUM_TUNE=never: --list measures nothing"
+
+# Small inputs keep the built-in order; a large one is measured.
+runit "$M" --debug -a sha256 f
+want_rc 0
+grep -q measured err && bad "measured: $(grep measured err)"
+verdict "a small file: nothing measured"
+rm -f big
+if truncate -s 80M big 2>/dev/null; then
+	want=$(oracle sha256 big)
+	runit "$M" --debug --no-multibuffer -a sha256 --no-names big
+	want_rc 0
+	want_out "=$want"
+	grep -q "sha256: measured in [0-9]* us on this CPU:" err ||
+	    bad "not measured: $(cat err)"
+	verdict "an 80 MiB file: measured first"
+	runit "$B/sha256" -q big
+	want_rc 0
+	want_out "=$want"
+	want_err ''
+	verdict "sha256 80-MiB-FILE: the BSD tool hashes it right"
+	runit "$B/sha256" --debug -q big
+	grep -q "sha256: measured in" err || bad "not measured: $(cat err)"
+	verdict "sha256 --debug 80-MiB-FILE: the BSD tool measures too"
+else
+	skip "an 80 MiB file: measured first" "no truncate"
+	skip "sha256 80-MiB-FILE: the BSD tool hashes it right" "no truncate"
+	skip "sha256 --debug 80-MiB-FILE: the BSD tool measures too" "no truncate"
+fi
+rm -f big
+
+summary
