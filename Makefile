@@ -158,7 +158,7 @@ XRP_LIBMD_yes =
 XRP_OBJS =	bench/xrp.o bench/util.o $(XRP_OPENSSL_$(WITHOUT_OPENSSL)) \
 		$(XRP_LIBMD_$(WITHOUT_LIBMD))
 
-bench: all bench/xrp bench/short bench/batch
+bench: all bench/xrp bench/short bench/batch bench/readpath
 	$(PYTHON) bench/run.py QUICK=$(QUICK) "ONLY=$(ONLY)" "CC=$(CC)" \
 	    "CFLAGS=$(MDS_CFLAGS) $(CFLAGS)"
 
@@ -180,6 +180,15 @@ bench/short: bench/short.o bench/util.o lib/libmdsum.a
 bench/short.o: bench/short.c bench/util.h lib/mdsum.h config.mk
 	$(CC) $(MDS_CFLAGS) -DSHORT_OPENSSL=$(XRP_HAVE_$(WITHOUT_OPENSSL)) \
 	    $(CFLAGS) -c bench/short.c -o $@
+
+# bench/readpath: the ways of reading a cached file, against the hash of
+# bytes in cache (the read path's cost, BENCHMARKS.md).
+bench/readpath: bench/readpath.o bench/util.o lib/libmdsum.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ bench/readpath.o bench/util.o \
+	    lib/libmdsum.a $(LIBS)
+
+bench/readpath.o: bench/readpath.c bench/util.h lib/mdsum.h config.mk
+	$(CC) $(MDS_CFLAGS) $(CFLAGS) -c bench/readpath.c -o $@
 
 # bench/batch: many messages in one mds_digest_many call, against loops
 # of mds_digest and of OpenSSL's EVP calls.
@@ -368,7 +377,8 @@ clean:
 	rm -f tests/eio_shim.so
 	rm -rf dist
 	rm -f bench/xrp bench/xrp.o bench/xrp_openssl.o bench/xrp_libmd.o
-	rm -f bench/short bench/short.o bench/batch bench/batch.o bench/util.o
+	rm -f bench/short bench/short.o bench/batch bench/batch.o bench/util.o \
+	    bench/readpath bench/readpath.o
 	rm -rf bench/out
 	rm -rf $(FUZZ_OBJ)
 

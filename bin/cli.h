@@ -191,6 +191,7 @@ void	hash_input_emit(struct input *, int);
 void	warn_input(const char *, int);
 void	print_tuning(FILE *, const struct mds_alg *);
 void	debug_tuning(void);
+void	print_read_probe(FILE *);
 int	check_backend_env(void);
 
 /* selftest.c, bench.c: -x and -t over every built implementation. */

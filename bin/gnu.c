@@ -264,6 +264,8 @@ gnu_list(void)
 		(void)mds_tune(alg, MDS_TUNE_NOW);
 		print_tuning(stdout, alg);
 	}
+	printf("\nread path for large files:\n");
+	print_read_probe(stdout);
 	return close_stdout() == 0 ? 0 : 1;
 }
 

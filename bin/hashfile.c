@@ -175,6 +175,21 @@ print_tuning(FILE *fp, const struct mds_alg *alg)
 		    row.lanes, row.mbps, row.chosen ? " *" : "");
 }
 
+/* The read path's probe: "reading 1 MiB took ..., mapping ...: read". */
+void
+print_read_probe(FILE *fp)
+{
+	double r, m;
+	int how = mds_read_default(&r, &m);
+
+	if (r < 0)
+		fprintf(fp, "not probed: files are read\n");
+	else
+		fprintf(fp, "getting 1 MiB of a cached file took %.0f us by "
+		    "read(2), %.0f us by mmap(2): files are %s\n", r, m,
+		    how == MDS_READ_MMAP ? "mapped" : "read");
+}
+
 /* --debug: what tune.c measured in this run, and what it chose. */
 void
 debug_tuning(void)
@@ -184,6 +199,17 @@ debug_tuning(void)
 	char *text;
 	size_t i, a, size;
 	FILE *fp;
+	double r;
+
+	if (mds_read_default(&r, NULL) != -1 && r >= 0 &&
+	    (fp = open_memstream(&text, &size)) != NULL) {
+		print_read_probe(fp);
+		if (fclose(fp) == 0) {
+			text[strcspn(text, "\n")] = '\0';
+			debugx("read path: %s", text);
+		}
+		free(text);
+	}
 
 	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++) {
 		if (mds_tune_row(alg, 0, &row) != 1)

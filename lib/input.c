@@ -13,7 +13,7 @@
  * process alive; a SIGBUS anywhere else goes to the handler that was
  * there before.
  */
-#define _GNU_SOURCE	/* F_SETPIPE_SZ where the system has it */
+#define _GNU_SOURCE	/* F_SETPIPE_SZ, MAP_POPULATE where the system has them */
 
 #include <sys/types.h>
 #include <sys/mman.h>
@@ -26,9 +26,14 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "mds_int.h"
+
+#ifndef MAP_POPULATE		/* Linux's; elsewhere pages fault in as read */
+#define MAP_POPULATE	0
+#endif
 
 #define MAP_WINDOW	(4 * 1024 * 1024)	/* bytes mapped at a time: bounds RSS */
 #define MAP_MIN_SIZE	(256 * 1024)		/* smaller files are read */
@@ -87,11 +92,121 @@ mds_bus_ready(void)
 }
 
 /*
+ * Which of mapping and reading gets a cached file's bytes to the hash
+ * cheaper differs from machine to machine: each page mapped costs the
+ * kernel page-table work, dear in many virtual machines (mapping took 1.4
+ * to 2 times reading on one), while reading costs a copy (mapping was 7%
+ * faster on another).  So the first large file of a process is probed:
+ * its first MAP_PROBE bytes are got both ways, in rounds taken in turn,
+ * each way's bytes touched once as a hash would read them, and the cheaper
+ * becomes the default for regular files.  Until then, and for work too
+ * small to repay the probe (some hundreds of microseconds), files are read.
+ */
+#define MAP_PROBE	(1024 * 1024)
+#define PROBE_ROUNDS	4
+#define PROBE_CHUNK	(128 * 1024)
+static int read_choice = MDS_READ_LOOP;
+static int probed;
+static double probe_ns[2];
+static pthread_mutex_t probe_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static double
+probe_now(void)
+{
+	struct timespec ts;
+
+	(void)clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* Read a word of every cache line, as the hash would. */
+static uint64_t
+touch(const unsigned char *p, size_t len)
+{
+	uint64_t sum = 0, w;
+	size_t i;
+
+	for (i = 0; i < len; i += 64) {
+		memcpy(&w, p + i, sizeof(w));
+		sum += w;
+	}
+	return sum;
+}
+
+void
+mds_read_probe(int fd, off_t size)
+{
+	static volatile uint64_t sink;
+	unsigned char *buf;
+	double t0, tread = -1, tmap = -1, t;
+	size_t r, off;
+	ssize_t got;
+	void *p;
+
+	struct stat sb;
+
+	if (__atomic_load_n(&probed, __ATOMIC_ACQUIRE) || size < MAP_PROBE ||
+	    mds_tune_never() || !mds_bus_ready() || fstat(fd, &sb) == -1 ||
+	    (int64_t)sb.st_blocks * 512 + 65536 < sb.st_size)
+		return;	/* a sparse file's holes would mislead it */
+	(void)pthread_mutex_lock(&probe_lock);
+	if (probed || posix_memalign((void **)&buf, 4096, PROBE_CHUNK) != 0) {
+		(void)pthread_mutex_unlock(&probe_lock);
+		return;
+	}
+	/* Round 0 brings the bytes into the page cache and is not counted. */
+	for (r = 0; r <= PROBE_ROUNDS; r++) {
+		t0 = probe_now();
+		for (off = 0; off < MAP_PROBE; off += PROBE_CHUNK) {
+			got = pread(fd, buf, PROBE_CHUNK, (off_t)off);
+			if (got != PROBE_CHUNK)
+				goto out;
+			sink += touch(buf, PROBE_CHUNK);
+		}
+		t = probe_now() - t0;
+		if (r > 0 && (tread < 0 || t < tread))
+			tread = t;
+		t0 = probe_now();
+		p = mmap(NULL, MAP_PROBE, PROT_READ, MAP_SHARED | MAP_POPULATE,
+		    fd, 0);
+		if (p == MAP_FAILED)
+			goto out;
+		sink += touch(p, MAP_PROBE);
+		(void)munmap(p, MAP_PROBE);
+		t = probe_now() - t0;
+		if (r > 0 && (tmap < 0 || t < tmap))
+			tmap = t;
+	}
+	/* Mapping must be clearly cheaper: reading is the default. */
+	read_choice = tmap * 1.05 < tread ? MDS_READ_MMAP : MDS_READ_LOOP;
+	probe_ns[0] = tread;
+	probe_ns[1] = tmap;
+out:
+	__atomic_store_n(&probed, 1, __ATOMIC_RELEASE);
+	(void)pthread_mutex_unlock(&probe_lock);
+	free(buf);
+}
+
+int
+mds_read_default(double *read_us, double *map_us)
+{
+	int done = __atomic_load_n(&probed, __ATOMIC_ACQUIRE) &&
+	    probe_ns[0] > 0;
+
+	if (read_us != NULL)
+		*read_us = done ? probe_ns[0] / 1e3 : -1;
+	if (map_us != NULL)
+		*map_us = done ? probe_ns[1] / 1e3 : -1;
+	return __atomic_load_n(&read_choice, __ATOMIC_RELAXED);
+}
+
+/*
  * How MDS_READ_AUTO reads a regular file.  Mapping a hole costs a fault
  * per page for a page of zeros: a sparse file is read (BENCHMARKS.md: 4.4
  * times faster).  A small file is read too: mapping it costs more system
  * calls than its bytes cost to copy, and unmapping in a process with
- * threads makes the kernel flush other CPUs' TLBs.
+ * threads makes the kernel flush other CPUs' TLBs.  Others go the way the
+ * probe found cheaper here.
  */
 int
 mds_read_how(const struct stat *sb, int how)
@@ -100,7 +215,7 @@ mds_read_how(const struct stat *sb, int how)
 		return how;
 	return sb->st_size < MAP_MIN_SIZE ||
 	    (int64_t)sb->st_blocks * 512 + 65536 < sb->st_size ?
-	    MDS_READ_LOOP : MDS_READ_DEFAULT;
+	    MDS_READ_LOOP : __atomic_load_n(&read_choice, __ATOMIC_RELAXED);
 }
 
 static void
@@ -168,7 +283,8 @@ hash_mapped(mds_ctx *ctxs, size_t n, int fd, off_t start, off_t size,
 		skip = (size_t)(off - base);
 		len = size - base > MAP_WINDOW ? MAP_WINDOW :
 		    (size_t)(size - base);
-		p = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, base);
+		p = mmap(NULL, len, PROT_READ, MAP_SHARED | MAP_POPULATE, fd,
+		    base);
 		if (p == MAP_FAILED) {
 			if (off == start)
 				return -2;
@@ -265,6 +381,10 @@ mds_update_file(mds_ctx *ctxs, size_t n, int fd, int how,
 			(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 		/* From the current offset, as a read would (stdin < file). */
 		start = lseek(fd, 0, SEEK_CUR);
+		/* Large: the cheaper way to get its bytes probed first. */
+		if (how == MDS_READ_AUTO && start != -1 &&
+		    sb.st_size - start >= (off_t)MDS_TUNE_SINGLE_MIN)
+			mds_read_probe(fd, sb.st_size);
 		/* Large: the fastest code for it measured first (tune.c). */
 		if (start != -1 && start < sb.st_size)
 			for (i = 0; i < n; i++)

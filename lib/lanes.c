@@ -41,6 +41,7 @@
 
 #define LANE_WINDOW	(1024 * 1024)	/* bytes mapped per lane at a time */
 #define LANE_READ	(64 * 1024)	/* bytes per read(2) per lane */
+#define LANE_PROBE_MIN	(16 * 1024 * 1024)	/* a first file worth probing */
 #define STEP_BYTES	1024		/* per lane per kernel call: prefetch pace */
 #define PREFETCH_AHEAD	4096
 #define MAX_SPARE	64		/* message records kept for reuse */
@@ -848,6 +849,9 @@ mds_lanes_add_fd(struct mds_lanes *s, int fd, int how, void *tag)
 	if (!s->tune_asked && s->pending == 0 && fstat(fd, &sb) == 0 &&
 	    S_ISREG(sb.st_mode)) {
 		s->tune_asked = 1;
+		/* and how to get the bytes, for enough work (input.c) */
+		if (how == MDS_READ_AUTO && sb.st_size >= LANE_PROBE_MIN)
+			mds_read_probe(fd, sb.st_size);
 		if (mds_tune(s->alg, (uint64_t)sb.st_size) == 0 &&
 		    lanes_choose(s) == -1)
 			return -1;

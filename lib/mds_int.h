@@ -12,7 +12,6 @@
 
 #include "mdsum.h"
 
-#define MDS_READ_DEFAULT MDS_READ_MMAP	/* measured: BENCHMARKS.md */
 #define MDS_MAX_ALGS	16	/* registry rows backend.c can cache */
 #define MDS_STATE_SIZE	sizeof(((mds_ctx *)0)->u_)
 
@@ -275,6 +274,7 @@ const struct mds_impl	*mds_backend_default(const struct mds_alg *);
 #define MDS_TUNE_SINGLE_MIN	((uint64_t)64 << 20)
 void	mds_ctx_retune(mds_ctx *, uint64_t);
 int	mds_tune_always(void);	/* MDSUM_TUNE=always */
+int	mds_tune_never(void);	/* MDSUM_TUNE=never */
 /* The kernel family of alg's native code ("sha512" for sha512h), or NULL. */
 const char	*mds_native_family(const struct mds_alg *);
 
@@ -288,6 +288,8 @@ extern __thread sigjmp_buf	*mds_bus_jump;
 extern __thread void		*mds_bus_addr;
 int	mds_bus_ready(void);
 int	mds_read_how(const struct stat *, int);
+/* The probe of mapping against reading (input.c), once per process. */
+void	mds_read_probe(int, off_t);
 
 /* Unaligned, endian-independent loads and stores. */
 static inline uint32_t

@@ -196,6 +196,13 @@ struct mds_tune_row {
 };
 int	 mds_tune(const struct mds_alg *, uint64_t);
 int	 mds_tune_row(const struct mds_alg *, size_t, struct mds_tune_row *);
+/*
+ * How MDS_READ_AUTO gets a large regular file's bytes: MDS_READ_LOOP, or
+ * MDS_READ_MMAP where the first large file of the process found mapping
+ * cheaper (its first MiB got both ways); the microseconds each way took,
+ * or -1 before the probe.
+ */
+int	 mds_read_default(double *, double *);
 
 struct mds_lanes;
 

@@ -146,6 +146,22 @@ time_mb(const struct mds_mb_kernel *k, const struct mds_lane_shape *sh)
 	return (now_ns() - t0) / (double)(nblocks * sh->block * k->lanes);
 }
 
+/*
+ * After two counted rounds, a candidate half again as slow as the best so
+ * far cannot win: it is not timed again (the slow ones cost the most).
+ */
+static int
+out_of_it(const double *best, size_t first, size_t n, size_t i)
+{
+	double top = -1;
+	size_t j;
+
+	for (j = first; j < n; j++)
+		if (best[j] > 0 && (top < 0 || best[j] < top))
+			top = best[j];
+	return top > 0 && best[i] > 1.5 * top;
+}
+
 static void
 add_row(struct tune_result *r, const char *name, unsigned int lanes)
 {
@@ -208,6 +224,8 @@ rank_single(const struct mds_alg *alg, struct tune_result *r)
 		best[i] = -1;
 	for (round = 0; round < TUNE_ROUNDS; round++)
 		for (i = first; i < r->n; i++) {
+			if (round > 2 && out_of_it(best, first, r->n, i))
+				continue;
 			t = time_single(r->impl[i], r->kernel[i]);
 			if (round > 0 && t > 0 && (best[i] < 0 || t < best[i]))
 				best[i] = t;
@@ -262,6 +280,8 @@ rank_mb(const struct mds_alg *alg, struct tune_result *r)
 		best[i] = -1;
 	for (round = 0; round < TUNE_ROUNDS; round++)
 		for (i = first; i < r->n; i++) {
+			if (round > 2 && out_of_it(best, first, r->n, i))
+				continue;
 			t = time_mb(r->mbk[i], sh);
 			if (round > 0 && (best[i] < 0 || t < best[i]))
 				best[i] = t;
@@ -305,6 +325,13 @@ mds_tune_always(void)
 {
 	(void)pthread_once(&env_once, read_env);
 	return tune_mode > 0;
+}
+
+int
+mds_tune_never(void)
+{
+	(void)pthread_once(&env_once, read_env);
+	return tune_mode < 0;
 }
 
 int
