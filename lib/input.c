@@ -376,15 +376,15 @@ mds_update_file(mds_ctx *ctxs, size_t n, int fd, int how,
 		return -1;
 	}
 	if (S_ISREG(sb.st_mode)) {
-		how = mds_read_how(&sb, how);
-		if (sb.st_size >= MAP_MIN_SIZE)
-			(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 		/* From the current offset, as a read would (stdin < file). */
 		start = lseek(fd, 0, SEEK_CUR);
 		/* Large: the cheaper way to get its bytes probed first. */
 		if (how == MDS_READ_AUTO && start != -1 &&
 		    sb.st_size - start >= (off_t)MDS_TUNE_SINGLE_MIN)
 			mds_read_probe(fd, sb.st_size);
+		how = mds_read_how(&sb, how);
+		if (sb.st_size >= MAP_MIN_SIZE)
+			(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 		/* Large: the fastest code for it measured first (tune.c). */
 		if (start != -1 && start < sb.st_size)
 			for (i = 0; i < n; i++)

@@ -79,16 +79,39 @@ grep -q 'read by pipe' err || bad "no 'read by pipe' on stderr"
 [ "$(wc -l <out)" -eq 1 ] || bad "stdout is not one line"
 verdict "--debug: mmap, read loop and pipe named on stderr"
 
-# The default: a big file with data is mapped; a small one and a sparse
-# one are read.
+# The default: files are read until a large one has been probed (under
+# 64 MiB, no probe); a file mapped by the probe's choice hashes the same.
 why=
 "$B/sha256" --debug pool >out 2>err || bad "exit $?"
-grep -q 'read by mmap' err || bad "1 MiB file: $(cat err)"
+grep -q 'read by read loop' err || bad "1 MiB file: $(cat err)"
+grep -q 'read path' err && bad "probed for 1 MiB: $(cat err)"
 "$B/sha256" --debug f >out 2>err || bad "exit $?"
 grep -q 'read by read loop' err || bad "1000-byte file: $(cat err)"
 "$B/sha256" --debug sparse >out 2>err || bad "exit $?"
 grep -q 'read by read loop' err || bad "sparse file: $(cat err)"
-verdict "default path: mmap, but the read loop for small and sparse files"
+verdict "default path: the read loop, no probe for small work"
+
+# A large file: the probe runs once, says what it measured, and the file
+# goes the way it chose, with coreutils' digest.
+why=
+rm -f big
+head -c $((65 * 1048576)) /dev/urandom >big 2>/dev/null || bad "no 65 MiB file"
+want=$(sha256sum <big | cut -d' ' -f1)
+"$B/sha256" --debug -q big >out 2>err || bad "exit $?"
+[ "$(cat out)" = "$want" ] || bad "digest $(cat out), want $want"
+grep -q 'read path: getting 1 MiB of a cached file took [0-9]* us by read(2), [0-9]* us by mmap(2): files are \(read\|mapped\)' err ||
+    bad "no probe: $(cat err)"
+if grep -q 'files are mapped' err; then
+	grep -q 'read by mmap' err || bad "probe said mapped: $(cat err)"
+else
+	grep -q 'read by read loop' err || bad "probe said read: $(cat err)"
+fi
+MDSUM_TUNE=never "$B/sha256" --debug -q big >out 2>err || bad "exit $?"
+grep -q 'read path' err && bad "MDSUM_TUNE=never probed: $(cat err)"
+grep -q 'read by read loop' err || bad "MDSUM_TUNE=never: $(cat err)"
+[ "$(cat out)" = "$want" ] || bad "MDSUM_TUNE=never digest $(cat out)"
+verdict "a 65 MiB file: the read path probed once, and taken as it chose"
+rm -f big
 
 # Truncated while mapped: a 1 GiB sparse file hashed on the portable
 # backend (slow enough) while another process cuts it to one page.  The
