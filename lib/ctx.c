@@ -13,8 +13,9 @@
 
 #define CTX_RUNNING	0x6d647331u	/* "mds1" */
 #define CTX_FINISHED	0x6d647330u	/* "mds0" */
-/* Running, from mds_init (the default choice), nothing hashed yet. */
+/* Running, from mds_init (the default choice): nothing hashed yet, some. */
 #define CTX_FRESH	0x6d647332u	/* "mds2" */
+#define CTX_DEFAULT	0x6d647333u	/* "mds3" */
 
 static int
 ctx_start(mds_ctx *ctx, const struct mds_alg *alg, const char *backend)
@@ -56,7 +57,7 @@ static int
 ctx_running(const mds_ctx *ctx)
 {
 	if (ctx == NULL || (ctx->state_ != CTX_RUNNING &&
-	    ctx->state_ != CTX_FRESH)) {
+	    ctx->state_ != CTX_FRESH && ctx->state_ != CTX_DEFAULT)) {
 		errno = EINVAL;
 		return 0;
 	}
@@ -74,7 +75,8 @@ mds_update(mds_ctx *ctx, const void *p, size_t len)
 		errno = EINVAL;
 		return -1;
 	}
-	ctx->state_ = CTX_RUNNING;
+	if (ctx->state_ == CTX_FRESH)
+		ctx->state_ = CTX_DEFAULT;
 	ctx->impl_->update(&ctx->u_, p, len);
 	return 0;
 }
@@ -116,10 +118,35 @@ mds_ctx_retune(mds_ctx *ctx, uint64_t work)
 	    (work < MDS_TUNE_SINGLE_MIN && !mds_tune_always()))
 		return;
 	alg = ctx->alg_;
-	if (mds_tune(alg, work) == -1)
+	if (mds_tune_what(alg, 1, 0) == -1)
 		return;
 	mds_discard(ctx);
 	(void)ctx_start(ctx, alg, NULL);
+}
+
+/*
+ * Part-way through a large input of unknown size (a pipe): let tune.c
+ * measure, and move a context that mds_init made on the native backend to
+ * the kernel now chosen for its family.  Every kernel of a family keeps
+ * the same state (md_state, the sponge), which begins with the kernel.
+ */
+void
+mds_ctx_rekernel(mds_ctx *ctx)
+{
+	const struct mds_kernel **k;
+
+	if (ctx == NULL || (ctx->state_ != CTX_DEFAULT &&
+	    ctx->state_ != CTX_FRESH) || mds_tune_what(ctx->alg_, 1, 0) == -1)
+		return;
+	if (ctx->state_ == CTX_FRESH) {
+		mds_ctx_retune(ctx, MDS_TUNE_SINGLE_MIN);
+		return;
+	}
+	if (strcmp(ctx->impl_->backend, "native") != 0 ||
+	    ctx->impl_->describe != mds_kernel_describe)
+		return;
+	k = (const struct mds_kernel **)(void *)&ctx->u_;
+	*k = mds_kernel_for((*k)->family);
 }
 
 const struct mds_alg *

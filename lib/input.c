@@ -42,6 +42,12 @@
 #define PREFETCH_CHUNK	1024			/* hashed while a later one loads */
 #define PREFETCH_AHEAD	4096			/* how much later */
 #define PIPE_BUF_WANT	(1024 * 1024)		/* pipe buffer to ask for */
+/*
+ * Input of unknown size: once this much has come, the kernels are timed
+ * (tune.c): some hundreds of microseconds, a few per cent of this much
+ * hashing, little against what a long stream goes on to cost.
+ */
+#define PIPE_TUNE_MIN	(16 * 1024 * 1024)
 
 /*
  * Set while this thread hashes mapped memory; the handler jumps back,
@@ -317,12 +323,13 @@ hash_mapped(mds_ctx *ctxs, size_t n, int fd, off_t start, off_t size,
  * (and, with threads, TLB flushes on the other CPUs).
  */
 static int64_t
-hash_loop(mds_ctx *ctxs, size_t n, int fd, int small)
+hash_loop(mds_ctx *ctxs, size_t n, int fd, int small, int sized)
 {
 	unsigned char stackbuf[SMALL_BUF_SIZE], *buf = stackbuf;
 	size_t size = sizeof(stackbuf);
 	int64_t total = 0;
 	ssize_t got;
+	size_t i;
 	int saved;
 
 	if (!small) {
@@ -339,6 +346,14 @@ hash_loop(mds_ctx *ctxs, size_t n, int fd, int small)
 		if (got <= 0)
 			break;
 		feed(ctxs, n, buf, (size_t)got);
+		/*
+		 * An input of unknown size that turns out large: the fastest
+		 * kernel for it measured now, and taken from here on.
+		 */
+		if (total < (int64_t)PIPE_TUNE_MIN &&
+		    total + got >= (int64_t)PIPE_TUNE_MIN && !sized)
+			for (i = 0; i < n; i++)
+				mds_ctx_rekernel(&ctxs[i]);
 		total += got;
 	}
 	saved = errno;
@@ -397,7 +412,7 @@ mds_update_file(mds_ctx *ctxs, size_t n, int fd, int how,
 				return got;
 		}
 		info->how = "read loop";
-		got = hash_loop(ctxs, n, fd, sb.st_size < SMALL_BUF_SIZE);
+		got = hash_loop(ctxs, n, fd, sb.st_size < SMALL_BUF_SIZE, 1);
 		/*
 		 * Shrunk while read, as the mapped path reports it: fewer
 		 * bytes than its size said, and a smaller size now.  (A
@@ -419,5 +434,5 @@ mds_update_file(mds_ctx *ctxs, size_t n, int fd, int how,
 #endif
 	} else
 		info->how = "read loop";
-	return hash_loop(ctxs, n, fd, 0);
+	return hash_loop(ctxs, n, fd, 0, 0);
 }

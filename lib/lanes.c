@@ -852,7 +852,8 @@ mds_lanes_add_fd(struct mds_lanes *s, int fd, int how, void *tag)
 		/* and how to get the bytes, for enough work (input.c) */
 		if (how == MDS_READ_AUTO && sb.st_size >= LANE_PROBE_MIN)
 			mds_read_probe(fd, sb.st_size);
-		if (mds_tune(s->alg, (uint64_t)sb.st_size) == 0 &&
+		if (mds_tune_what(s->alg, 0, (uint64_t)sb.st_size >= 4 << 20 ||
+		    mds_tune_always()) == 0 &&
 		    lanes_choose(s) == -1)
 			return -1;
 	}

@@ -273,7 +273,9 @@ const struct mds_impl	*mds_backend_default(const struct mds_alg *);
 /* Work from which a single stream is worth measuring for (tune.c). */
 #define MDS_TUNE_SINGLE_MIN	((uint64_t)64 << 20)
 void	mds_ctx_retune(mds_ctx *, uint64_t);
+void	mds_ctx_rekernel(mds_ctx *);
 int	mds_tune_always(void);	/* MDSUM_TUNE=always */
+int	mds_tune_what(const struct mds_alg *, int, int);
 int	mds_tune_never(void);	/* MDSUM_TUNE=never */
 /* The kernel family of alg's native code ("sha512" for sha512h), or NULL. */
 const char	*mds_native_family(const struct mds_alg *);

@@ -147,7 +147,7 @@ time_mb(const struct mds_mb_kernel *k, const struct mds_lane_shape *sh)
 }
 
 /*
- * After two counted rounds, a candidate half again as slow as the best so
+ * After a counted round, a candidate half again as slow as the best so
  * far cannot win: it is not timed again (the slow ones cost the most).
  */
 static int
@@ -224,7 +224,7 @@ rank_single(const struct mds_alg *alg, struct tune_result *r)
 		best[i] = -1;
 	for (round = 0; round < TUNE_ROUNDS; round++)
 		for (i = first; i < r->n; i++) {
-			if (round > 2 && out_of_it(best, first, r->n, i))
+			if (round > 1 && out_of_it(best, first, r->n, i))
 				continue;
 			t = time_single(r->impl[i], r->kernel[i]);
 			if (round > 0 && t > 0 && (best[i] < 0 || t < best[i]))
@@ -280,7 +280,7 @@ rank_mb(const struct mds_alg *alg, struct tune_result *r)
 		best[i] = -1;
 	for (round = 0; round < TUNE_ROUNDS; round++)
 		for (i = first; i < r->n; i++) {
-			if (round > 2 && out_of_it(best, first, r->n, i))
+			if (round > 1 && out_of_it(best, first, r->n, i))
 				continue;
 			t = time_mb(r->mbk[i], sh);
 			if (round > 0 && (best[i] < 0 || t < best[i]))
@@ -337,21 +337,30 @@ mds_tune_never(void)
 int
 mds_tune(const struct mds_alg *alg, uint64_t work)
 {
-	struct tune_result *r;
-	int single, mb;
-	double t0;
-
 	if (alg == NULL) {
 		errno = EINVAL;
 		return -1;
 	}
 	(void)pthread_once(&env_once, read_env);
+	return mds_tune_what(alg, tune_mode > 0 || work >= MDS_TUNE_SINGLE_MIN,
+	    tune_mode > 0 || work >= TUNE_MB_MIN);
+}
+
+/*
+ * Rank alg's single-stream candidates (single) and its multi-buffer
+ * kernels (mb) if that has not been done, and the settings allow.
+ */
+int
+mds_tune_what(const struct mds_alg *alg, int single, int mb)
+{
+	struct tune_result *r;
+	double t0;
+
+	(void)pthread_once(&env_once, read_env);
 	if (tune_mode < 0)
 		return 0;
-	single = (tune_mode > 0 || work >= MDS_TUNE_SINGLE_MIN) &&
-	    !mds_backend_forced() && !mds_cpu_setting();
-	mb = (tune_mode > 0 || work >= TUNE_MB_MIN) && !mds_cpu_setting() &&
-	    alg->lanes != NULL;
+	single = single && !mds_backend_forced() && !mds_cpu_setting();
+	mb = mb && !mds_cpu_setting() && alg->lanes != NULL;
 	r = &results[mds_alg_index(alg)];
 	if ((!single || __atomic_load_n(&r->single, __ATOMIC_ACQUIRE)) &&
 	    (!mb || __atomic_load_n(&r->mb, __ATOMIC_ACQUIRE)))
