@@ -25,6 +25,8 @@ static char	nullbuf[64 * 1024];	/* stdout's buffer into /dev/null */
 
 static void	say_write_error(int);
 static void	stdout_failed(int);
+static int	is_terminal(int);
+static char	*tty_escaped(const char *);
 
 /* Are descriptors a and b open on the same file? */
 static int
@@ -143,7 +145,7 @@ void
 debugx(const char *fmt, ...)
 {
 	va_list ap;
-	char *msg = NULL;
+	char *msg = NULL, *esc;
 	size_t size;
 	FILE *fp;
 
@@ -156,9 +158,11 @@ debugx(const char *fmt, ...)
 		free(msg);
 		return;
 	}
+	esc = is_terminal(STDERR_FILENO) ? tty_escaped(msg) : NULL;
 	flockfile(stderr);
-	warnx("%s", tty_text(msg));
+	warnx("%s", esc != NULL ? esc : msg);
 	funlockfile(stderr);
+	free(esc);
 	free(msg);
 }
 
@@ -282,24 +286,19 @@ put_escaped(FILE *fp, const char *name)
 }
 
 /*
- * Text for a message on stderr that holds names as they are (the BSD
- * tools' messages, as FreeBSD's md5 prints them; --debug): on a
- * terminal, with the characters tty_safe_len refuses as \xHH.  The
- * result lives until the next call in the same thread.
+ * text with the characters tty_safe_len refuses as \xHH, in a new string;
+ * NULL if it has none (or memory ran out: then it goes as it is).
  */
-const char *
-tty_text(const char *name)
+static char *
+tty_escaped(const char *text)
 {
-	static __thread char *buf;
 	const unsigned char *p;
 	size_t n, len = 0;
+	char *buf;
 
-	if (!is_terminal(STDERR_FILENO) || !tty_unsafe(name))
-		return name;
-	free(buf);
-	if ((buf = malloc(4 * strlen(name) + 1)) == NULL)
-		return "?";
-	for (p = (const unsigned char *)name; *p != '\0'; p += n)
+	if (!tty_unsafe(text) || (buf = malloc(4 * strlen(text) + 1)) == NULL)
+		return NULL;
+	for (p = (const unsigned char *)text; *p != '\0'; p += n)
 		if ((n = tty_safe_len(p)) == 0) {
 			len += (size_t)sprintf(buf + len, "\\x%02x", *p);
 			n = 1;
@@ -309,6 +308,23 @@ tty_text(const char *name)
 		}
 	buf[len] = '\0';
 	return buf;
+}
+
+/*
+ * A name for a message on stderr from the BSD tools, which print names
+ * as they are (FreeBSD's md5 does): on a terminal, escaped by
+ * tty_escaped.  The result lives until the next call; the main thread's.
+ */
+const char *
+tty_text(const char *name)
+{
+	static char *buf;
+
+	if (!is_terminal(STDERR_FILENO))
+		return name;
+	free(buf);
+	buf = tty_escaped(name);
+	return buf != NULL ? buf : name;
 }
 
 /* RFC 4648 base64 of len bytes, with padding, into out; returns out. */
