@@ -13,7 +13,7 @@
  * process alive; a SIGBUS anywhere else goes to the handler that was
  * there before.
  */
-#define _GNU_SOURCE	/* F_SETPIPE_SZ, MAP_POPULATE where the system has them */
+#define _GNU_SOURCE	/* F_SETPIPE_SZ where the system has it */
 
 #include <sys/types.h>
 #include <sys/mman.h>
@@ -31,9 +31,6 @@
 
 #include "mds_int.h"
 
-#ifndef MAP_POPULATE		/* Linux's; elsewhere pages fault in as read */
-#define MAP_POPULATE	0
-#endif
 
 #define MAP_WINDOW	(4 * 1024 * 1024)	/* bytes mapped at a time: bounds RSS */
 #define MAP_MIN_SIZE	(256 * 1024)		/* smaller files are read */
@@ -172,11 +169,12 @@ mds_read_probe(int fd, off_t size)
 		t = probe_now() - t0;
 		if (r > 0 && (tread < 0 || t < tread))
 			tread = t;
+		/* as hash_mapped maps (MAP_POPULATE was slower there) */
 		t0 = probe_now();
-		p = mmap(NULL, MAP_PROBE, PROT_READ, MAP_SHARED | MAP_POPULATE,
-		    fd, 0);
+		p = mmap(NULL, MAP_PROBE, PROT_READ, MAP_SHARED, fd, 0);
 		if (p == MAP_FAILED)
 			goto out;
+		(void)madvise(p, MAP_PROBE, MADV_SEQUENTIAL);
 		sink += touch(p, MAP_PROBE);
 		(void)munmap(p, MAP_PROBE);
 		t = probe_now() - t0;
@@ -289,8 +287,7 @@ hash_mapped(mds_ctx *ctxs, size_t n, int fd, off_t start, off_t size,
 		skip = (size_t)(off - base);
 		len = size - base > MAP_WINDOW ? MAP_WINDOW :
 		    (size_t)(size - base);
-		p = mmap(NULL, len, PROT_READ, MAP_SHARED | MAP_POPULATE, fd,
-		    base);
+		p = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, base);
 		if (p == MAP_FAILED) {
 			if (off == start)
 				return -2;
