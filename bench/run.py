@@ -1567,8 +1567,12 @@ class Bench:
             if r["backend"] != "native" or r["level"] in ("-", "native"):
                 name, lanes = r["backend"], 1
             else:
+                # md5-avx2-x8 has 8 lanes, md5-x86 one
                 m = re.search(r"-x(\d+)$", r["level"])
-                name, lanes = r["level"], int(m.group(1)) if m else 1
+                lanes = int(m.group(1)) if m else 1
+                name = r["level"]
+                if lanes & (lanes - 1):
+                    lanes = 1
             cand.setdefault(r["alg"], []).append((name, lanes, r["mbs"],
                                                   False))
         return backends, cand, "bench"
