@@ -15,8 +15,15 @@ table in bench/charts/.
 QUICK=1 takes fewer and smaller runs (under a minute) and writes its report
 to bench/out/ instead, leaving BENCHMARKS.md and bench/charts/ alone; so
 does ONLY=, which runs only the named sections (bench, file, pipe, xrp,
-small, jobs, memory, startup, short, multibuffer) and is meant for working
-on one of them.
+small, jobs, memory, startup, short, multibuffer, defaults) and is meant
+for working on one of them.
+
+The defaults section (`make bench-defaults` is its quick form) times the
+default of md5, sha256, sha512h and keccak256 against every setting that
+forces another way (the kernels and backends `mdsum --list` measured on
+this CPU, --mmap, --no-mmap, --no-multibuffer); a setting faster than the
+default by more than 3% and by more than the noise, twice, is a problem,
+so the run exits 1.
 
 Timing uses hyperfine where it is installed, else a loop of its own: both
 run the commands of one table round-robin (round r starts with command r),
@@ -49,7 +56,7 @@ MARK_END = "<!-- bench:end -->"
 MIB = 1 << 20
 GIB = 1 << 30
 SECTIONS = ["bench", "file", "pipe", "xrp", "small", "jobs", "memory",
-            "startup", "short", "multibuffer"]
+            "startup", "short", "multibuffer", "defaults"]
 
 # Sizes and repeats: the full run and QUICK=1.
 FULL = {
@@ -67,6 +74,8 @@ FULL = {
     "mb_check_files": 20000, "mb_check_rounds": 5,
     "batch_keccak": 1000000, "batch_xrp": (100000, 100000, 1),
     "batch_rounds": 5,
+    "def_bytes": 256 * MIB, "def_files": 32, "def_each": 16 * MIB,
+    "def_rounds": 9, "def_confirm": 9,
 }
 QUICK = {
     "bench_args": ["--size=16384"],
@@ -83,6 +92,8 @@ QUICK = {
     "mb_check_files": 2000, "mb_check_rounds": 3,
     "batch_keccak": 100000, "batch_xrp": (10000, 100000, 10),
     "batch_rounds": 3,
+    "def_bytes": 256 * MIB, "def_files": 32, "def_each": 16 * MIB,
+    "def_rounds": 5, "def_confirm": 7,
 }
 
 
@@ -294,6 +305,21 @@ def first_hex(text, minlen=32):
 
 def med(xs):
     return statistics.median(xs)
+
+
+DEF_MARGIN = 0.03
+
+
+def beats(td, ta):
+    """Times of the default and of a setting, taken in turns (round r of
+    each side by side): (the median of the per-round speed-ups td/ta,
+    their median absolute deviation, and whether the setting is faster
+    than the default by more than DEF_MARGIN and by more than the noise:
+    the speed-up's excess over 1 more than twice that deviation)."""
+    xs = [d / a for d, a in zip(td, ta)]
+    x = med(xs)
+    dev = med([abs(y - x) for y in xs])
+    return x, dev, x > 1 + DEF_MARGIN and x - 1 > 2 * dev
 
 
 # ---------------------------------------------------------------------------
@@ -1510,6 +1536,299 @@ class Bench:
             lambda c, s: bars[c][s], fmt="%.2f", ref=1), ""]
         return out
 
+    # -- 11 -------------------------------------------------------------
+    def tool_list(self):
+        """What this build and CPU have, from `mdsum --list`: (backends,
+        {alg: [(name, lanes, MB/s, chosen)]}), the rows of its "measured
+        on this CPU" section.  A build that measures nothing there (one
+        without tuning) gets the rows from `mdsum --bench` instead."""
+        text = capture([self.b("mdsum"), "--list"], cpus=self.cpu)
+        secs = {}
+        for block in re.split(r"\n\s*\n", text.strip()):
+            lines = block.splitlines()
+            secs[lines[0]] = [x.split() for x in lines[1:] if x.strip()]
+        backends = next((v for k, v in secs.items()
+                         if k.startswith("backends")), [])
+        backends = [w[0] for w in backends if w]
+        cand = {}
+        for k, rows in secs.items():
+            if not k.startswith("measured"):
+                continue
+            for w in rows:
+                if len(w) >= 4 and w[2].isdigit():
+                    cand.setdefault(w[0], []).append(
+                        (w[1], int(w[2]), float(w[3]), w[4:] == ["*"]))
+        if cand:
+            return backends, cand, "list"
+        log("  mdsum --list measured nothing: using mdsum --bench")
+        _, rows, _ = parse_bench(capture([self.b("mdsum"), "--bench",
+                                          "--size=65536"], cpus=self.cpu))
+        for r in rows:
+            if r["backend"] != "native" or r["level"] in ("-", "native"):
+                name, lanes = r["backend"], 1
+            else:
+                # md5-avx2-x8 has 8 lanes, md5-x86 one
+                m = re.search(r"-x(\d+)$", r["level"])
+                lanes = int(m.group(1)) if m else 1
+                name = r["level"]
+                if lanes & (lanes - 1):
+                    lanes = 1
+            cand.setdefault(r["alg"], []).append((name, lanes, r["mbs"],
+                                                  False))
+        return backends, cand, "bench"
+
+    def debug_says(self, stderr, paths):
+        """What `--debug` says hashed, with the file names taken out:
+        "BACKEND (KERNEL), READ" for each different combination."""
+        how = {}
+        for line in stderr.splitlines():
+            for p in paths:
+                line = line.replace(": %s: " % p, ": FILE: ")
+            m = re.search(r": FILE: \S+ on the (\S+) backend"
+                          r"(?: \(([^)]*)\))?", line)
+            if m:
+                how.setdefault("code", set()).add(
+                    m.group(1) + (" (%s)" % m.group(2) if m.group(2)
+                                  else ""))
+            m = re.search(r": FILE: read by (.+)$", line)
+            if m:
+                how.setdefault("read", set()).add(m.group(1))
+        return ", ".join("; ".join(sorted(how.get(k, ["?"])))
+                         for k in ("code", "read"))
+
+    def sec_defaults(self):
+        size = self.c["def_bytes"]
+        n = self.c["def_files"]
+        each = self.c["def_each"]
+        rounds = self.c["def_rounds"]
+        cpu = self.cpu
+        algs = ["md5", "sha256", "sha512h", "keccak256"]
+        mdsum = self.b("mdsum")
+        out = ["### 11. The defaults against every alternative that can "
+               "be forced", ""]
+        # The user's settings would be the default of every command.
+        saved = {k: os.environ.pop(k) for k in
+                 ("MDSUM_CPU", "MDSUM_BACKEND", "MDSUM_TUNE",
+                  "MDSUM_TUNE_SLOW") if k in os.environ}
+        d = os.path.join(self.tmp, "defaults")
+        try:
+            backends, cand, source = self.tool_list()
+            os.makedirs(os.path.join(d, "many"))
+            one = os.path.join(d, "one")
+            log("  making a file of %s and %d of %s"
+                % (fmt_size(size), n, fmt_size(each)))
+            self.make_random(one, size)
+            names = ["%02d" % i for i in range(n)]
+            paths = [os.path.join(d, "many", x) for x in names]
+            for p in paths:
+                self.make_random(p, each)
+            for p in [one] + paths:		# into the page cache
+                with open(p, "rb") as f:
+                    while f.read(8 * MIB):
+                        pass
+            tables = []
+            fails = []
+            ncmp = 0
+            for alg in algs:
+                rows = cand.get(alg, [])
+                single = [("default", [], [])]
+                for name, lanes, _, _ in rows:
+                    if lanes != 1:
+                        continue
+                    if name in backends and name not in ("portable",
+                                                         "native"):
+                        single.append(("MDSUM_BACKEND=" + name,
+                                       ["MDSUM_BACKEND=" + name], []))
+                    else:
+                        single.append(("MDSUM_CPU=" + name,
+                                       ["MDSUM_CPU=" + name], []))
+                for be in backends:
+                    lab = "MDSUM_BACKEND=" + be
+                    if lab not in [x[0] for x in single]:
+                        single.append((lab, [lab], []))
+                single += [("--mmap", [], ["--mmap"]),
+                           ("--no-mmap", [], ["--no-mmap"])]
+                multi = [("default", [], []),
+                         ("--no-multibuffer", [], ["--no-multibuffer"])]
+                multi += [("MDSUM_CPU=" + name, ["MDSUM_CPU=" + name], [])
+                          for name, lanes, _, _ in rows if lanes > 1]
+                multi += [("--mmap", [], ["--mmap"]),
+                          ("--no-mmap", [], ["--no-mmap"])]
+                works = [
+                    ("%s file" % fmt_size(size), size,
+                     [(lab, env, [self.b(alg)] + opts + [one])
+                      for lab, env, opts in single], [one]),
+                    ("%d x %s" % (n, fmt_size(each)), n * each,
+                     [(lab, env, [mdsum, "-j1", "-a", alg] + opts + paths)
+                      for lab, env, opts in multi], paths)]
+                trows = []
+                for work, nbytes, cmds, files in works:
+                    log("  %s, %s: %d settings" % (alg, work, len(cmds)))
+                    res = self.defaults_work(alg, work, nbytes, cmds, files,
+                                             rounds)
+                    for r in res:
+                        ncmp += r["timed"] and r["label"] != "default"
+                        if r["verdict"].startswith("**FAIL"):
+                            fails.append((alg, work, r))
+                    trows += [[work if i == 0 else "", r["label"], r["how"],
+                               r["time"], r["mbs"], r["ratio"],
+                               r["verdict"]] for i, r in enumerate(res)]
+                    for r in res:
+                        log("    %-30s %-44s %8s %6s  %s"
+                            % (r["label"], r["how"][:44], r["time"],
+                               r["ratio"], r["verdict"].replace("*", "")))
+                tables.append((alg, trows))
+        finally:
+            os.environ.update(saved)
+            shutil.rmtree(d, ignore_errors=True)
+        for alg, work, r in fails:
+            self.problem("defaults: %s, %s: %s is %s times as fast as the "
+                         "default (%s)" % (alg, work, r["label"], r["ratio"],
+                                           r["verdict"].split("(", 1)[1]
+                                           .rstrip(")")))
+        summary = ("%d failure%s among %d alternatives timed against the "
+                   "default" % (len(fails), "" if len(fails) == 1 else "s",
+                                ncmp))
+        log("  defaults: " + summary)
+        self.results["defaults"] = {"tables": tables, "fails": len(fails)}
+        listed = ["%s %s %d %s%s" % (a, nm, ln, fmt_mbs(mb),
+                                     " *" if ch else "")
+                  for a in algs for nm, ln, mb, ch in cand.get(a, [])]
+        cmdlines = ["cd $T/defaults   # one: %s; many/00 ... many/%s: %s "
+                    "each" % (fmt_size(size), names[-1], fmt_size(each)),
+                    "taskset -c %s [SETTING] %s one" % (cpu,
+                                                      self.show(self.b(
+                                                          "ALG"))),
+                    "taskset -c %s [SETTING] %s -j1 -a ALG many/00 ... "
+                    "many/%s" % (cpu, self.show(mdsum), names[-1])]
+        out += [
+            "Is the default the fastest way this build has on this CPU? "
+            "For md5, sha256, sha512h and keccak256, the default is timed "
+            "against every setting that forces another way: each kernel "
+            "the CPU has (`MDSUM_CPU=KERNEL`), each built backend "
+            "(`MDSUM_BACKEND=NAME`), `--mmap` and `--no-mmap`, on one "
+            "file of %s; and on %d files of %s with `mdsum -j1`, "
+            "`--no-multibuffer`, each multi-buffer kernel and `--mmap`/"
+            "`--no-mmap`. The kernels are the rows `mdsum --list` %s on "
+            "this machine, so the section needs no list of its own and "
+            "runs on any CPU and build. Random bytes, in the page cache; "
+            "pinned to CPU %s; the default's tuning on (no `MDSUM_*` in "
+            "the environment). A setting that does not change what hashes "
+            "(`--debug` tells: the backend and kernel, the read path) is "
+            "not timed: a backend without the algorithm falls back, and "
+            "`--mmap` may be the default already. Every setting's digests "
+            "were compared with the default's (they agreed%s). %s"
+            % (fmt_size(size), n, fmt_size(each),
+               "measured (its \"measured on this CPU\" section)"
+               if source == "list" else "did not measure (`mdsum --bench` "
+               "named the kernels instead)", cpu,
+               "" if not any(x.startswith("defaults: digests")
+                             for x in self.problems) else " **NOT**",
+               self.timed_note(rounds)), "",
+            "Speed is the default's median time divided by the setting's "
+            "(above 1.00: the setting is faster). A setting more than %d%% "
+            "faster is timed again against the default alone, the two "
+            "taking turns for %d rounds, and **FAIL** marks it if it is "
+            "still faster by more than %d%% and by more than the noise: "
+            "the median of the per-round speed-ups (default's time over "
+            "the setting's, round by round) above %.2f and its excess "
+            "over 1 more than twice their median absolute deviation "
+            "(shown after +-). *%s*"
+            % (DEF_MARGIN * 100, self.c["def_confirm"], DEF_MARGIN * 100,
+               1 + DEF_MARGIN, summary), ""]
+        for alg, trows in tables:
+            out += ["#### %s" % alg, "",
+                    table(["work", "setting", "what hashed (`--debug`)",
+                           "median time", "MB/s", "speed vs default",
+                           "verdict"], trows), ""]
+        out += ["What `mdsum --list` measured in its own process (MB/s "
+                "over all lanes; * chosen for large inputs):", "",
+                codeblock(listed), "", codeblock(cmdlines), ""]
+        return out
+
+    def defaults_work(self, alg, work, nbytes, cmds, files, rounds):
+        """Checks and times one algorithm's settings on one input:
+        [{label, how, time, mbs, ratio, verdict, timed}], the default
+        first."""
+        cwd = os.path.dirname(files[0])
+        res = []
+        seen = {}
+        digests = None
+        timed = []
+        for lab, env, argv in cmds:
+            full = ["env"] + env + argv[:1] + ["--debug"] + argv[1:]
+            p = subprocess.run(["taskset", "-c", self.cpu] + full, cwd=cwd,
+                               stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+            how = self.debug_says(p.stderr, files)
+            r = {"label": "`%s`" % lab, "how": how, "time": "-",
+                 "mbs": "-", "ratio": "-", "verdict": "", "timed": False}
+            res.append(r)
+            if p.returncode != 0:
+                r["how"] = "fails: %s" % (p.stderr.strip().splitlines()
+                                          or ["exit %d" % p.returncode])[-1]
+                r["verdict"] = "not timed"
+                if lab == "default":
+                    self.problem("defaults: %s, %s: the default fails"
+                                 % (alg, work))
+                    return res
+                continue
+            got = re.findall(r"\b[0-9a-f]{32,}\b", p.stdout)
+            if digests is None:
+                digests = got
+            elif got != digests:
+                self.problem("defaults: digests of %s, %s: %s differs from "
+                             "the default" % (alg, work, lab))
+            m = re.match(r"MDSUM_BACKEND=(\S+)", lab)
+            if m and not re.match(r"%s[ ,]" % re.escape(m.group(1)), how):
+                r["verdict"] = "not timed: %s has no %s" % (m.group(1), alg)
+                continue
+            rd = how.rsplit(", ", 1)[-1]
+            if lab in ("--mmap", "--no-mmap") and timed and \
+                    rd == timed[0][2]["how"].rsplit(", ", 1)[-1]:
+                r["verdict"] = "not timed: the default reads so"
+                continue
+            if how in seen:
+                r["verdict"] = "not timed: as %s" % seen[how]
+                continue
+            seen[how] = "the default" if lab == "default" else "`%s`" % lab
+            r["timed"] = True
+            timed.append((lab, env + argv, r))
+        if not timed:
+            return res
+        t = self.run.measure([(lab, ["env"] + a) for lab, a, _ in timed],
+                             rounds, self.cpu, cwd=cwd)
+        td = t["default"]["times"]
+        for lab, argv, r in timed:
+            ta = t[lab]["times"]
+            r["time"] = fmt_secs(med(ta))
+            r["mbs"] = fmt_mbs(nbytes / med(ta) / 1e6)
+            x = med(td) / med(ta)
+            r["ratio"] = "**1.00**" if lab == "default" else fmt_ratio(x)
+            if lab == "default":
+                r["verdict"] = "(default)"
+            elif x <= 1 + DEF_MARGIN:
+                r["verdict"] = "ok"
+            else:
+                # One table's rounds are long: a setting that looks
+                # faster is set against the default alone, in turns.
+                log("    %s looks %.2fx as fast: timing it again" % (lab, x))
+                t2 = self.run.measure([("default", ["env"] + timed[0][1]),
+                                       (lab, ["env"] + argv)],
+                                      self.c["def_confirm"], self.cpu,
+                                      cwd=cwd)
+                x2, dev, fail = beats(t2["default"]["times"],
+                                      t2[lab]["times"])
+                again = "again: %.2f +- %.2f" % (x2, dev)
+                if fail:
+                    r["verdict"] = "**FAIL** (%s)" % again
+                elif x2 > 1 + DEF_MARGIN:
+                    r["verdict"] = "faster, within noise (%s)" % again
+                else:
+                    r["verdict"] = "not confirmed (%s)" % again
+        return res
+
     # -------------------------------------------------------------------
     def machine(self):
         info = {}
@@ -1588,7 +1907,8 @@ class Bench:
                  "small": self.sec_small, "jobs": self.sec_jobs,
                  "memory": self.sec_memory, "startup": self.sec_startup,
                  "short": self.sec_short,
-                 "multibuffer": self.sec_multibuffer}
+                 "multibuffer": self.sec_multibuffer,
+                 "defaults": self.sec_defaults}
         load = []
         try:
             for i, s in enumerate(SECTIONS, 1):
