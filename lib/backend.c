@@ -252,12 +252,20 @@ mds_backend_tuned(const struct mds_alg *alg, const struct mds_impl *impl)
 	    __ATOMIC_RELEASE);
 }
 
-/* Has the program, or MDSUM_BACKEND, chosen the backend? */
+/*
+ * Has the program, or MDSUM_BACKEND, chosen the backend?  1, or 2 when it
+ * is native: then its kernels may still be measured, not the backends.
+ */
 int
 mds_backend_forced(void)
 {
+	const struct mds_backend *be;
+
 	pthread_once(&env_once, read_env);
-	return forced != NULL || env_backend != NULL || env_errno != 0;
+	be = forced != NULL ? forced : env_backend;
+	if (be == NULL)
+		return env_errno != 0;
+	return be == &mds_backend_native ? 2 : 1;
 }
 
 /* What mds_init uses for alg now, falling back to portable. */

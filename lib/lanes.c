@@ -718,7 +718,7 @@ lanes_choose(struct mds_lanes *s)
 	native = strcmp(mds_ctx_backend(&ctx), "native") == 0;
 	portable = strcmp(mds_ctx_backend(&ctx), "portable") == 0;
 	mds_discard(&ctx);
-	forced = mds_backend_forced();
+	forced = mds_backend_forced() == 1;
 	s->k = NULL;
 	s->width = 1;
 	k = s->shape != NULL ? mds_mb_kernel_for(s->shape->family) : NULL;

@@ -268,7 +268,7 @@ void	mds_mb_kernel_tuned(const char *, const struct mds_mb_kernel *);
 size_t	mds_backend_impls(const struct mds_alg *, const struct mds_impl **,
 	    size_t);
 void	mds_backend_tuned(const struct mds_alg *, const struct mds_impl *);
-int	mds_backend_forced(void);
+int	mds_backend_forced(void);	/* 1, 2 for native, 0 */
 const struct mds_impl	*mds_backend_default(const struct mds_alg *);
 /* Work from which a single stream is worth measuring for (tune.c). */
 #define MDS_TUNE_SINGLE_MIN	((uint64_t)64 << 20)

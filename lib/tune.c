@@ -214,8 +214,10 @@ rank_single(const struct mds_alg *alg, struct tune_result *r)
 		r->kernel[r->n - 1] = k;
 	}
 	for (i = 0; i < nimpls && r->n < TUNE_ROWS; i++) {
+		/* native forced: its kernels only */
 		if (impls[i] == native || (native != NULL &&
-		    strcmp(impls[i]->backend, "portable") == 0))
+		    strcmp(impls[i]->backend, "portable") == 0) ||
+		    mds_backend_forced() == 2)
 			continue;
 		add_row(r, impls[i]->backend, 1);
 		r->impl[r->n - 1] = impls[i];
@@ -359,7 +361,7 @@ mds_tune_what(const struct mds_alg *alg, int single, int mb)
 	(void)pthread_once(&env_once, read_env);
 	if (tune_mode < 0)
 		return 0;
-	single = single && !mds_backend_forced() && !mds_cpu_setting();
+	single = single && mds_backend_forced() != 1 && !mds_cpu_setting();
 	mb = mb && !mds_cpu_setting() && alg->lanes != NULL;
 	r = &results[mds_alg_index(alg)];
 	if ((!single || __atomic_load_n(&r->single, __ATOMIC_ACQUIRE)) &&

@@ -176,6 +176,15 @@ grep "measured" err | grep -v "(lanes)" | grep -q "(chosen)" &&
     bad "single stream measured: $(grep measured err)"
 verdict "MDSUM_BACKEND set: the single stream not measured, its backend used"
 
+runit env MDSUM_TUNE=always MDSUM_BACKEND=native "$M" --debug --no-multibuffer -a md5 f
+want_rc 0
+grep "md5: measured" err | grep -q "openssl\|libmd" &&
+    bad "other backends measured: $(grep measured err)"
+grep "md5: measured" err | grep -q "(chosen)" ||
+    bad "the kernels not measured: $(cat err)"
+grep -q "on the native backend" err || bad "not native: $(head -n 1 err)"
+verdict "MDSUM_BACKEND=native: its kernels measured, no other backend"
+
 runit env MDSUM_TUNE=never "$M" --list
 want_rc 0
 sed -n '/^measured on this CPU/,/^$/p' out | sed '1d;/^$/d' | grep -q . &&
