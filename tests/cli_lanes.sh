@@ -354,29 +354,29 @@ done
 # files it is given: the output is what one file at a time gives, which
 # the oracle's digests say; errors keep their place among the lines.
 # --debug is the proof that lanes were used (it names them).
-TAG_md5=MD5 TAG_sha256=SHA256 TAG_sha512h=SHA512H TAG_keccak256=KECCAK256
 for t in md5 sha256 sha512h keccak256; do
 	case " $ORACLE_ALGS " in
 	*" $t "*) ;;
 	*)	skip "$t over every size: as the oracle" "no oracle for $t"
 		continue ;;
 	esac
-	eval "tag=\$TAG_$t"
+	# The tag of its lines, and the name of its multi-buffer kernels.
+	case $t in
+	md5)		tag=MD5 mb=md5 ;;
+	sha256)		tag=SHA256 mb=sha256 ;;
+	sha512h)	tag=SHA512H mb=sha512 ;;
+	keccak256)	tag=KECCAK256 mb=keccak ;;
+	esac
 	# shellcheck disable=SC2086 # the names are split on purpose
 	printf '%s\n' $FNAMES | paste -d' ' "ora.$t" - >want.r
 	awk -v t="$tag" '{ print t " (" $2 ") = " $1 }' want.r >want.tag
-	case $t in
-	sha512h)	mb=sha512 ;;
-	keccak256)	mb=keccak ;;
-	*)		mb=$t ;;
-	esac
 	for cpu in '' "$mb-portable-x4"; do
 		setcpu "$cpu"
 		label="${cpu:-default}: $t"
 		for form in tag r q; do
 			why=
 			case $form in
-			tag)	opt= want=want.tag ;;
+			tag)	opt='' want=want.tag ;;
 			r)	opt=-r want=want.r ;;
 			q)	opt=-q want=ora.$t ;;
 			esac
