@@ -13,6 +13,8 @@
 # and in lanes, under each level and feature mask of MDSUM_CPU
 # ("avx2,-sha" must reach sha256-avx2), and files ending around the
 # 4 MiB window of a mapped single stream and the 1 MiB window of a lane.
+# Last, the operands of md5(1)'s tools and of mdsum -C, in lanes too, and
+# a fifo among the operands, read in its turn.
 #
 # usage: sh tests/cli_lanes.sh BINDIR
 #
