@@ -4,7 +4,10 @@
  *
  * Options are read first; then -s strings, -p, -t and -x run in the order
  * given, then the file operands.  With none of those, standard input is
- * hashed and only its digest printed (sha512h < file).
+ * hashed and only its digest printed (sha512h < file).  The operands go
+ * through the job pool (jobs.c), so that regular files are hashed side
+ * by side in lanes; they are reported in the order given, each error at
+ * its turn.
  */
 #include <err.h>
 #include <errno.h>
@@ -35,6 +38,8 @@ struct bsd {
 	int			 reverse;	/* -r */
 	int			 status;	/* exit status so far */
 	int			 mismatches;	/* -c failures */
+	char			**files;	/* the file operands */
+	size_t			 nfiles, next;	/* how many; the next one */
 };
 
 static void	usage(FILE *, const char *);
@@ -42,6 +47,11 @@ static void	report(struct bsd *, const unsigned char *, const char *,
 		    enum shape);
 static void	hash_string(struct bsd *, const char *);
 static void	hash_file(struct bsd *, const char *, enum shape);
+static void	hash_files(struct bsd *, char **, size_t);
+static void	*file_next(void *);
+static void	 file_work(void *, void *);
+static void	 file_emit(void *, void *);
+static struct input *file_input(void *);
 static void	passthrough(struct bsd *);
 
 static const struct option longopts[] = {
@@ -70,7 +80,7 @@ usage(FILE *fp, const char *progname)
 int
 bsd_main(const struct mds_alg *alg, int argc, char **argv)
 {
-	struct bsd b = { alg, NULL, NULL, 0, 0, 0, 0 };
+	struct bsd b = { alg, NULL, NULL, 0, 0, 0, 0, NULL, 0, 0 };
 	struct action *actions;
 	int ch, i, nactions = 0;
 
@@ -148,8 +158,8 @@ bsd_main(const struct mds_alg *alg, int argc, char **argv)
 		}
 	}
 	free(actions);
-	for (i = 0; i < argc; i++)
-		hash_file(&b, argv[i], SHAPE_FILE);
+	if (argc > 0)
+		hash_files(&b, argv, (size_t)argc);
 	if (argc == 0 && nactions == 0)
 		hash_file(&b, "-", SHAPE_BARE);
 
@@ -232,6 +242,67 @@ hash_file(struct bsd *b, const char *path, enum shape shape)
 		return;
 	}
 	report(b, md, path, shape);
+}
+
+/*
+ * The file operands, in lanes when they are regular files; "-" is
+ * standard input, read in its turn (hash_input_emit).
+ */
+static void
+hash_files(struct bsd *b, char **files, size_t n)
+{
+	struct job_ops ops = { file_next, file_work, file_emit, file_input,
+	    NULL };
+
+	b->files = files;
+	b->nfiles = n;
+	b->next = 0;
+	ops.arg = b;
+	run_jobs(&ops, default_jobs());
+}
+
+static void *
+file_next(void *arg)
+{
+	struct bsd *b = arg;
+	struct input *in;
+
+	if (b->next == b->nfiles)
+		return NULL;
+	if ((in = calloc(1, sizeof(*in))) == NULL)
+		err(1, NULL);
+	in->name = b->files[b->next++];
+	in->nalgs = 1;
+	in->algs[0] = b->alg;
+	return in;
+}
+
+static struct input *
+file_input(void *item)
+{
+	return item;
+}
+
+static void
+file_work(void *arg, void *item)
+{
+	(void)arg;
+	hash_input_work(item, 0);
+}
+
+static void
+file_emit(void *arg, void *item)
+{
+	struct bsd *b = arg;
+	struct input *in = item;
+
+	hash_input_emit(in, 0);
+	if (in->err != 0) {
+		warn_input(tty_text(in->name), in->err);
+		b->status = 1;
+	} else
+		report(b, in->md[0], in->name, SHAPE_FILE);
+	free(in);
 }
 
 /* -p: copy standard input to standard output, then print its digest. */

@@ -561,74 +561,141 @@ gnu_expect(struct gnu *g, const char *path)
 	return 0;
 }
 
+/* -C: one FILE operand on its way through the job pool. */
+struct list_item {
+	struct input		 in;	/* the file, with the line's algorithm */
+	struct line_item	*hit;	/* the first line naming it, or NULL */
+	const char		*file;	/* the operand */
+};
+
+/* -C: the manifest's lines that name files, and the operands. */
+struct checklist {
+	struct manifest		 m;
+	struct line_item	**lines;
+	size_t			 nlines;
+	char			**files;
+	size_t			 nfiles, next;
+	int			 status;
+};
+
+static void *
+list_next(void *arg)
+{
+	struct checklist *cl = arg;
+	struct list_item *li;
+	size_t j;
+
+	if (cl->next == cl->nfiles)
+		return NULL;
+	if ((li = calloc(1, sizeof(*li))) == NULL)
+		err(1, NULL);
+	li->file = cl->files[cl->next++];
+	for (j = 0; j < cl->nlines && li->hit == NULL; j++)
+		if (strcmp(cl->lines[j]->in.name, li->file) == 0)
+			li->hit = cl->lines[j];
+	if (li->hit != NULL && li->hit->kind == LINE_GOOD) {
+		li->in.name = li->hit->in.name;
+		li->in.nalgs = 1;
+		li->in.algs[0] = li->hit->in.algs[0];
+	}
+	return li;
+}
+
+static struct input *
+list_input(void *item)
+{
+	struct list_item *li = item;
+
+	return li->in.nalgs != 0 ? &li->in : NULL;
+}
+
+static void
+list_work(void *arg, void *item)
+{
+	struct checklist *cl = arg;
+	struct list_item *li = item;
+
+	if (li->in.nalgs != 0)
+		hash_input_work(&li->in, cl->m.g->ignore_missing);
+}
+
+static void
+list_emit(void *arg, void *item)
+{
+	struct checklist *cl = arg;
+	struct manifest *m = &cl->m;
+	struct list_item *li = item;
+	struct line_item *hit = li->hit;
+	int unreadable = 0, mismatch = 0;
+	char why[128];
+
+	if (hit == NULL) {
+		warnx("%s: no checksum for it in %s", quotef(li->file),
+		    quotef(m->label));
+		cl->status = 1;
+	} else if (hit->kind != LINE_GOOD) {
+		if (!hit->reported)
+			warnx("%s: %ju: %s", quotef(m->label), hit->lineno,
+			    line_problem(hit, why, sizeof(why)));
+		hit->reported = 1;
+		cl->status = 1;
+	} else {
+		hash_input_emit(&li->in, m->g->ignore_missing);
+		if (verify(m->g, m, hit, &li->in, hit->digest, hit->dlen,
+		    &unreadable, &mismatch) == 0)
+			m->matched = 1;
+		m->n_unreadable += (uintmax_t)unreadable;
+		m->n_mismatch += (uintmax_t)mismatch;
+	}
+	free(li);
+}
+
 /*
  * -C MANIFEST FILE...: verify just the named files, each against the
  * first line of the manifest that names it.  The manifest's lines are
  * reported on as -c reports them (improperly formatted ones counted,
  * ambiguous ones and unknown tags said), then the files in the order
- * given, then the totals.
+ * given (hashed side by side, in lanes), then the totals.
  */
 int
 gnu_checklist(struct gnu *g, char **files, size_t n)
 {
-	struct manifest m;
-	struct line_item **lines = NULL, *it, *hit;
-	size_t nlines = 0, lines_cap = 0, i, j;
-	int status = 0, unreadable = 0, mismatch = 0;
-	char why[128];
+	struct checklist cl;
+	struct manifest *m = &cl.m;
+	struct line_item *it;
+	struct job_ops ops = { list_next, list_work, list_emit, list_input,
+	    NULL };
+	size_t lines_cap = 0, j;
 
-	if (manifest_open(&m, g, g->checklist) == -1)
+	memset(&cl, 0, sizeof(cl));
+	if (manifest_open(m, g, g->checklist) == -1)
 		return 1;
-	while ((it = line_next(&m)) != NULL) {
+	while ((it = line_next(m)) != NULL) {
 		if (it->kind == LINE_GOOD)
-			m.properly = 1;
+			m->properly = 1;
 		else
-			line_report(&m, it);
+			line_report(m, it);
 		if (it->kind == LINE_BAD) {
 			free(it->line);
 			free(it);
 			continue;
 		}
-		lines = grow(lines, &lines_cap, nlines, sizeof(*lines));
-		lines[nlines++] = it;
+		cl.lines = grow(cl.lines, &lines_cap, cl.nlines,
+		    sizeof(*cl.lines));
+		cl.lines[cl.nlines++] = it;
 	}
-	if (manifest_close(&m, g->checklist) == -1)
-		status = 1;
-	for (i = 0; i < n; i++) {
-		for (hit = NULL, j = 0; j < nlines && hit == NULL; j++)
-			if (strcmp(lines[j]->in.name, files[i]) == 0)
-				hit = lines[j];
-		if (hit == NULL) {
-			warnx("%s: no checksum for it in %s", quotef(files[i]),
-			    quotef(m.label));
-			status = 1;
-			continue;
-		}
-		if (hit->kind != LINE_GOOD) {
-			if (!hit->reported)
-				warnx("%s: %ju: %s", quotef(m.label),
-				    hit->lineno, line_problem(hit, why,
-				    sizeof(why)));
-			hit->reported = 1;
-			status = 1;
-			continue;
-		}
-		hash_input(&hit->in, g->ignore_missing);
-		unreadable = mismatch = 0;
-		if (verify(g, &m, hit, &hit->in, hit->digest, hit->dlen,
-		    &unreadable, &mismatch) == 0)
-			m.matched = 1;
-		m.n_unreadable += (uintmax_t)unreadable;
-		m.n_mismatch += (uintmax_t)mismatch;
-		hit->in.err = 0;
-		hit->in.missing = 0;
+	if (manifest_close(m, g->checklist) == -1)
+		cl.status = 1;
+	cl.files = files;
+	cl.nfiles = n;
+	ops.arg = &cl;
+	run_jobs(&ops, g->jobs);
+	if (manifest_totals(g, m) == -1)
+		cl.status = 1;
+	for (j = 0; j < cl.nlines; j++) {
+		free(cl.lines[j]->line);
+		free(cl.lines[j]);
 	}
-	if (manifest_totals(g, &m) == -1)
-		status = 1;
-	for (j = 0; j < nlines; j++) {
-		free(lines[j]->line);
-		free(lines[j]);
-	}
-	free(lines);
-	return status;
+	free(cl.lines);
+	return cl.status;
 }

@@ -97,6 +97,12 @@ lane_submit(struct lane_set *ls, struct input *in)
 	for (a = 0; a < nalgs; a++)
 		if ((s[a] = sched_for(ls, in->algs[a])) == NULL)
 			return 0;
+	/*
+	 * Opening a fifo, even without blocking, would let its writer go
+	 * on and could lose what it writes when closed again: look first.
+	 */
+	if (stat(in->name, &sb) == -1 || !S_ISREG(sb.st_mode))
+		return 0;
 	for (n = 0; n < nalgs; n++) {
 		/*
 		 * Without blocking: a fifo is opened here, ahead of its turn,

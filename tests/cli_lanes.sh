@@ -13,6 +13,8 @@
 # and in lanes, under each level and feature mask of MDSUM_CPU
 # ("avx2,-sha" must reach sha256-avx2), and files ending around the
 # 4 MiB window of a mapped single stream and the 1 MiB window of a lane.
+# Last, the operands of md5(1)'s tools and of mdsum -C, in lanes too, and
+# a fifo among the operands, read in its turn.
 #
 # usage: sh tests/cli_lanes.sh BINDIR
 #
@@ -355,5 +357,197 @@ for a in md5 sha256; do
 	done
 	setcpu ''
 done
+
+# --- md5(1)'s tools and mdsum -C: several operands in lanes ---------------
+
+# The BSD tools hash their file operands side by side, and mdsum -C the
+# files it is given: the output is what one file at a time gives, which
+# the oracle's digests say; errors keep their place among the lines.
+# --debug is the proof that lanes were used (it names them).
+for t in md5 sha256 sha512h keccak256; do
+	case " $ORACLE_ALGS " in
+	*" $t "*) ;;
+	*)	skip "$t over every size: as the oracle" "no oracle for $t"
+		continue ;;
+	esac
+	# The tag of its lines, and the name of its multi-buffer kernels.
+	case $t in
+	md5)		tag=MD5 mb=md5 ;;
+	sha256)		tag=SHA256 mb=sha256 ;;
+	sha512h)	tag=SHA512H mb=sha512 ;;
+	keccak256)	tag=KECCAK256 mb=keccak ;;
+	esac
+	# shellcheck disable=SC2086 # the names are split on purpose
+	printf '%s\n' $FNAMES | paste -d' ' "ora.$t" - >want.r
+	awk -v t="$tag" '{ print t " (" $2 ") = " $1 }' want.r >want.tag
+	for cpu in '' "$mb-portable-x4"; do
+		setcpu "$cpu"
+		label="${cpu:-default}: $t"
+		for form in tag r q; do
+			why=
+			case $form in
+			tag)	opt='' want=want.tag ;;
+			r)	opt=-r want=want.r ;;
+			q)	opt=-q want=ora.$t ;;
+			esac
+			# shellcheck disable=SC2086
+			(cd d && "$B/$t" $opt $FNAMES) >out 2>err ||
+			    bad "exit status $?"
+			cmp -s out "$want" ||
+			    bad "stdout: $(diff "$want" out | head -4)"
+			[ -s err ] && bad "stderr: $(head -3 err)"
+			verdict "$label ${opt:--tagged} over every size: as the oracle"
+		done
+		why=
+		want_md=$(sed -n 9p "ora.$t")
+		awk -v w="$want_md" \
+		    '{ print $0 ($1 == w ? "" : " [ Failed ]") }' want.r >want.c
+		# shellcheck disable=SC2086
+		(cd d && "$B/$t" -r -c "$want_md" $FNAMES) >out 2>err
+		rc=$?
+		[ $rc -eq 2 ] || bad "exit status $rc, not 2"
+		cmp -s out want.c || bad "stdout: $(diff want.c out | head -4)"
+		[ -s err ] && bad "stderr: $(head -3 err)"
+		verdict "$label -r -c DIGEST over every size: one match, exit 2"
+
+		# Missing files, a directory and standard input among them:
+		# each message in its turn, between the lines around it.
+		why=
+		set -- s0 nosuch s65 sub - s137 nosuch2 s1048577
+		(cd d && oracle "$t" s0 s65 ../stdin s137 s1048577) >ora.sub
+		{
+			printf '%s (s0) = %s\n' "$tag" "$(sed -n 1p ora.sub)"
+			printf '%s: nosuch: No such file or directory\n' "$t"
+			printf '%s (s65) = %s\n' "$tag" "$(sed -n 2p ora.sub)"
+			printf '%s: sub: Is a directory\n' "$t"
+			printf '%s (-) = %s\n' "$tag" "$(sed -n 3p ora.sub)"
+			printf '%s (s137) = %s\n' "$tag" "$(sed -n 4p ora.sub)"
+			printf '%s: nosuch2: No such file or directory\n' "$t"
+			printf '%s (s1048577) = %s\n' "$tag" "$(sed -n 5p ora.sub)"
+		} >want.all
+		grep -v "^$t: " want.all >want.out
+		grep "^$t: " want.all >want.err
+		(cd d && "$B/$t" "$@") <stdin >out 2>err
+		rc=$?
+		[ $rc -eq 1 ] || bad "exit status $rc, not 1"
+		cmp -s out want.out || bad "stdout: $(diff want.out out | head -4)"
+		cmp -s err want.err || bad "stderr: $(diff want.err err | head -4)"
+		(cd d && "$B/$t" "$@") <stdin >all 2>&1
+		cmp -s all want.all ||
+		    bad "stdout and stderr together: $(diff want.all all | head -4)"
+		verdict "$label FILE MISSING FILE DIR - ...: messages in their turn, exit 1"
+	done
+	setcpu ''
+done
+
+# --debug names the lanes: every regular operand went into them.
+why=
+# shellcheck disable=SC2086
+(cd d && MDSUM_CPU=sha256-portable-x4 MDSUM_BACKEND=portable "$B/sha256" \
+    --debug $FNAMES nosuch) >out 2>err
+[ "$(grep -c 'sha256 on the portable backend (sha256-portable-x4, 4 lanes)$' \
+    err)" -eq "$(wc -l <ora.sha256)" ] || bad "stderr: $(head -4 err)"
+grep -q 'nosuch: No such file or directory' err || bad "stderr: $(tail -2 err)"
+verdict "sha256 --debug over every size: each file in the lanes"
+if "$M" --list 2>/dev/null | grep -q '^md5 .* \(8\|16\|32\)$'; then
+	why=
+	(cd d && "$B/md5" --debug s64 s65 s1048577) >out 2>err ||
+	    bad "exit status $?"
+	[ "$(grep -c '^md5: s[0-9]*: md5 on the .*, [0-9]* lanes)$' err)" -eq 3 ] ||
+	    bad "stderr: $(cat err)"
+	verdict "md5 --debug, default kernel: the files in its lanes"
+else
+	skip "md5 --debug, default kernel: the files in its lanes" \
+	    "no native multi-buffer md5 kernel on this CPU"
+fi
+
+# mdsum -C: a manifest from the oracle, with a wrong first line for s64
+# and a line for a file that is not there; the files checked in reverse
+# order, one named twice, one not in the manifest.
+if case " $ORACLE_ALGS " in *" sha256 "*) true ;; *) false ;; esac; then
+	# shellcheck disable=SC2086
+	REV=$(printf '%s\n' $FNAMES | sort -r -n -k1.2)
+	{
+		printf '%064d  s64\n' 0
+		# shellcheck disable=SC2086
+		printf '%s\n' $FNAMES | paste -d' ' ora.sha256 - |
+		    sed 's/ /  /'
+		printf '%064d  nosuch\n' 0
+	} >d/LIST
+	{
+		for f in $REV s65; do
+			[ "$f" = s64 ] && echo "$f: FAILED" || echo "$f: OK"
+		done
+		echo 'nosuch: FAILED open or read'
+	} >want.out
+	{
+		echo 'mdsum: notlisted: no checksum for it in LIST'
+		echo 'mdsum: nosuch: No such file or directory'
+		echo 'mdsum: WARNING: 1 listed file could not be read'
+		echo 'mdsum: WARNING: 1 computed checksum did NOT match'
+	} >want.err
+	for cpu in '' sha256-portable-x4; do
+		setcpu "$cpu"
+		for j in -j1 -j2; do
+			why=
+			# shellcheck disable=SC2086
+			(cd d && "$M" $j -a sha256 -C LIST $REV s65 notlisted \
+			    nosuch) >out 2>err
+			rc=$?
+			[ $rc -eq 1 ] || bad "exit status $rc, not 1"
+			cmp -s out want.out ||
+			    bad "stdout: $(diff want.out out | head -4)"
+			cmp -s err want.err ||
+			    bad "stderr: $(diff want.err err | head -4)"
+			verdict "${cpu:-default}: mdsum $j -C over every size: as the oracle, in order"
+		done
+	done
+	why=
+	# shellcheck disable=SC2086
+	(cd d && "$M" -j1 --debug -a sha256 -C LIST $REV s65 notlisted \
+	    nosuch) >out 2>err
+	grep -v '^mdsum: [^ ]*: \(sha256 on\|read by\)' err | cmp -s - want.err ||
+	    bad "stderr: $(grep -v 'read by' err | head -4)"
+	cmp -s out want.out || bad "stdout: $(diff want.out out | head -4)"
+	verdict "mdsum -C --debug: output unchanged"
+	setcpu ''
+	why=
+	# shellcheck disable=SC2086
+	(cd d && MDSUM_CPU=sha256-portable-x4 MDSUM_BACKEND=portable "$M" -j1 \
+	    --debug -a sha256 -C LIST $REV) >out 2>err
+	[ "$(grep -c '(sha256-portable-x4, 4 lanes)$' err)" -eq \
+	    "$(wc -l <ora.sha256)" ] || bad "stderr: $(head -4 err)"
+	verdict "mdsum -C --debug: each file in the lanes"
+else
+	skip "mdsum -C over every size" "no oracle for sha256"
+fi
+
+# A fifo among the operands goes the ordinary way, opened in its turn
+# only: opened ahead (even without blocking) its writer went on, and what
+# it wrote was lost with the early descriptor, leaving the run waiting.
+# The writer is given a second to be waiting in its open, so that the
+# early open always let it go.
+if have mkfifo && have timeout && mkfifo d/fifo 2>/dev/null; then
+	printf abc >abc
+	for run in "$B/sha256" "$M -j1"; do
+		why=
+		(cd d && exec sh -c 'printf abc >fifo') &
+		wpid=$!
+		sleep 1
+		# shellcheck disable=SC2086 # $run is split on purpose
+		(cd d && exec timeout 10 $run s0 fifo s65) >out 2>err
+		rc=$?
+		kill "$wpid" 2>/dev/null
+		wait "$wpid" 2>/dev/null
+		[ $rc -eq 0 ] || bad "exit status $rc: $(head -2 err)"
+		grep -q "(fifo) = $(oracle sha256 abc)\$" out ||
+		    bad "stdout: $(cat out)"
+		[ "$(wc -l <out)" -eq 3 ] || bad "stdout: $(cat out)"
+		verdict "${run##*/} FILE FIFO FILE: the fifo read in its turn"
+	done
+	rm -f d/fifo
+else
+	skip "FILE FIFO FILE: the fifo read in its turn" "no mkfifo or timeout"
+fi
 
 summary
