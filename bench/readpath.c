@@ -101,6 +101,41 @@ hash_mapped(size_t window, int populate)
 	(void)mds_final(&ctx, md);
 }
 
+/* Windows at 2 MiB-aligned addresses, MADV_HUGEPAGE: large folios PMD-mapped. */
+static void
+hash_huge(size_t window)
+{
+	unsigned char md[MDS_MAX_DIGEST];
+	const unsigned char *p;
+	unsigned char *area;
+	uintptr_t aligned;
+	mds_ctx ctx;
+	off_t off;
+	size_t len, c;
+
+	if (mds_init(&ctx, alg) == -1)
+		err(1, "mds_init");
+	area = mmap(NULL, window + (2 << 20), PROT_NONE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (area == MAP_FAILED)
+		err(1, "mmap");
+	aligned = ((uintptr_t)area + (2 << 20) - 1) & ~(uintptr_t)((2 << 20) - 1);
+	for (off = 0; off < fsize; off += (off_t)len) {
+		len = fsize - off < (off_t)window ? (size_t)(fsize - off) :
+		    window;
+		p = mmap((void *)aligned, len, PROT_READ, MAP_SHARED | MAP_FIXED,
+		    fd, off);
+		if (p == MAP_FAILED)
+			err(1, "mmap");
+		(void)madvise((void *)p, len, MADV_HUGEPAGE);
+		for (c = 0; c < len; c += 4096)
+			(void)mds_update(&ctx, p + c, len - c < 4096 ?
+			    len - c : 4096);
+	}
+	(void)munmap(area, window + (2 << 20));
+	(void)mds_final(&ctx, md);
+}
+
 static void
 hash_mmap(size_t window)
 {
@@ -143,6 +178,7 @@ static const struct {
 	{ "populate-256", hash_populate, 256 << 10 },
 	{ "populate-1024", hash_populate, 1 << 20 },
 	{ "populate-4096", hash_populate, 4 << 20 },
+	{ "huge-4096", hash_huge, 4 << 20 },
 	{ "library", hash_library, 0 },
 };
 #define NWAYS	(sizeof(ways) / sizeof(ways[0]))
