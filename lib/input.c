@@ -2,8 +2,8 @@
  * input.c: getting a file's bytes to the hash.  A regular file is mapped
  * (in windows, so a huge file never needs a huge mapping) or read in
  * large aligned blocks; pipes, ttys, devices and the like are read in a
- * loop.  Which of mmap and read is the default for regular files is the
- * one BENCHMARKS.md measured faster: mmap, but for sparse files.
+ * loop.  Which of mmap and read is the default for regular files is
+ * measured on the machine (mds_read_probe, below); reading until then.
  *
  * A file that shrinks while it is hashed is reported (info->changed, EIO)
  * whichever way it is read.  A mapped file that is truncated raises
@@ -99,14 +99,15 @@ mds_bus_ready(void)
  * cheaper differs from machine to machine: each page mapped costs the
  * kernel page-table work, dear in many virtual machines (mapping took 1.4
  * to 2 times reading on one), while reading costs a copy (mapping was 7%
- * faster on another).  So the first large file of a process is probed:
- * its first MAP_PROBE bytes are got both ways, in rounds taken in turn,
- * each way's bytes touched once as a hash would read them, and the cheaper
- * becomes the default for regular files.  Until then, and for work too
+ * faster on another), and on how the page cache holds the file (large
+ * folios make both cheaper).  So the first large file of a process is
+ * probed: fresh regions of it are got both ways, in turn, each way's
+ * bytes touched once as a hash would read them, and the cheaper becomes
+ * the default for regular files.  Until then, and for work too
  * small to repay the probe (some hundreds of microseconds), files are read.
  */
 #define MAP_PROBE	(1024 * 1024)
-#define PROBE_ROUNDS	4
+#define PROBE_ROUNDS	4		/* regions each way */
 #define PROBE_CHUNK	(128 * 1024)
 static int read_choice = MDS_READ_LOOP;
 static int probed;
@@ -136,20 +137,50 @@ touch(const unsigned char *p, size_t len)
 	return sum;
 }
 
+/* Get MAP_PROBE bytes at off by read(2) or by mmap(2): ns, or -1. */
+static double
+probe_way(int fd, off_t off, int map, unsigned char *buf)
+{
+	static volatile uint64_t sink;
+	double t0 = probe_now();
+	size_t o;
+	void *p;
+
+	if (map) {
+		/* as hash_mapped maps (MAP_POPULATE was slower there) */
+		p = mmap(NULL, MAP_PROBE, PROT_READ, MAP_SHARED, fd, off);
+		if (p == MAP_FAILED)
+			return -1;
+		(void)madvise(p, MAP_PROBE, MADV_SEQUENTIAL);
+		sink += touch(p, MAP_PROBE);
+		(void)munmap(p, MAP_PROBE);
+	} else
+		for (o = 0; o < MAP_PROBE; o += PROBE_CHUNK) {
+			if (pread(fd, buf, PROBE_CHUNK, off + (off_t)o) !=
+			    PROBE_CHUNK)
+				return -1;
+			sink += touch(buf, PROBE_CHUNK);
+		}
+	return probe_now() - t0;
+}
+
+/*
+ * Each round gets two MiB of the file not touched before, one each way
+ * (which goes first alternates): bytes hashed come from memory, not
+ * from a CPU cache that a probe of one region over and over would fill.
+ */
 void
 mds_read_probe(int fd, off_t size)
 {
-	static volatile uint64_t sink;
 	unsigned char *buf;
-	double t0, tread = -1, tmap = -1, t;
-	size_t r, off;
-	ssize_t got;
-	void *p;
-
+	double best[2] = { -1, -1 }, t;
 	struct stat sb;
+	size_t r;
+	int way;
 
-	if (__atomic_load_n(&probed, __ATOMIC_ACQUIRE) || size < MAP_PROBE ||
-	    mds_tune_never() || !mds_bus_ready() || fstat(fd, &sb) == -1 ||
+	if (__atomic_load_n(&probed, __ATOMIC_ACQUIRE) ||
+	    size < (off_t)(2 * PROBE_ROUNDS * MAP_PROBE) || mds_tune_never() ||
+	    !mds_bus_ready() || fstat(fd, &sb) == -1 ||
 	    (int64_t)sb.st_blocks * 512 + 65536 < sb.st_size)
 		return;	/* a sparse file's holes would mislead it */
 	(void)pthread_mutex_lock(&probe_lock);
@@ -157,34 +188,19 @@ mds_read_probe(int fd, off_t size)
 		(void)pthread_mutex_unlock(&probe_lock);
 		return;
 	}
-	/* Round 0 brings the bytes into the page cache and is not counted. */
-	for (r = 0; r <= PROBE_ROUNDS; r++) {
-		t0 = probe_now();
-		for (off = 0; off < MAP_PROBE; off += PROBE_CHUNK) {
-			got = pread(fd, buf, PROBE_CHUNK, (off_t)off);
-			if (got != PROBE_CHUNK)
-				goto out;
-			sink += touch(buf, PROBE_CHUNK);
-		}
-		t = probe_now() - t0;
-		if (r > 0 && (tread < 0 || t < tread))
-			tread = t;
-		/* as hash_mapped maps (MAP_POPULATE was slower there) */
-		t0 = probe_now();
-		p = mmap(NULL, MAP_PROBE, PROT_READ, MAP_SHARED, fd, 0);
-		if (p == MAP_FAILED)
+	for (r = 0; r < 2 * PROBE_ROUNDS; r++) {
+		way = (int)((r + r / 2) % 2);	/* 0 1, 1 0, 0 1, ... */
+		t = probe_way(fd, (off_t)(r * MAP_PROBE), way, buf);
+		if (t < 0)
 			goto out;
-		(void)madvise(p, MAP_PROBE, MADV_SEQUENTIAL);
-		sink += touch(p, MAP_PROBE);
-		(void)munmap(p, MAP_PROBE);
-		t = probe_now() - t0;
-		if (r > 0 && (tmap < 0 || t < tmap))
-			tmap = t;
+		if (best[way] < 0 || t < best[way])
+			best[way] = t;
 	}
-	/* Mapping must be clearly cheaper: reading is the default. */
-	read_choice = tmap * 1.05 < tread ? MDS_READ_MMAP : MDS_READ_LOOP;
-	probe_ns[0] = tread;
-	probe_ns[1] = tmap;
+	/* Mapping must be cheaper by a margin: reading is the default. */
+	read_choice = best[1] * 1.03 < best[0] ? MDS_READ_MMAP :
+	    MDS_READ_LOOP;
+	probe_ns[0] = best[0];
+	probe_ns[1] = best[1];
 out:
 	__atomic_store_n(&probed, 1, __ATOMIC_RELEASE);
 	(void)pthread_mutex_unlock(&probe_lock);

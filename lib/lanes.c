@@ -540,16 +540,26 @@ fill_lanes(struct mds_lanes *s)
 	return busy;
 }
 
-/* Finish the message in lane ln alone, through the single-stream kernel. */
+/*
+ * Finish the message in lane ln alone, through the single-stream kernel.
+ * Mapped bytes go a step at a time, prefetched by hand; bytes read into
+ * the lane's buffer, a run in one call (each call moves the chaining
+ * value out of its column and back: a 1 MiB-window step was 20% of
+ * sha512's time on a file hashed alone).
+ */
 static void
 lane_solo(struct mds_lanes *s, struct lane *ln)
 {
-	size_t l = (size_t)(ln - s->lane), n, k, step = STEP_BYTES / s->block;
+	size_t l = (size_t)(ln - s->lane), n, k, step;
 
 	while (ln->m != NULL) {
+		step = ln->map != NULL ? STEP_BYTES / s->block : SIZE_MAX;
+		if (step == 0)
+			step = 1;
 		for (; ln->run_blocks > 0; ln->run_blocks -= n) {
 			n = ln->run_blocks < step ? ln->run_blocks : step;
-			for (k = 0; k < n * s->block; k += 64)
+			for (k = 0; ln->map != NULL && k < n * s->block;
+			    k += 64)
 				__builtin_prefetch(ln->run + PREFETCH_AHEAD + k,
 				    0, 3);
 			col_single(s, l, ln->run, n);
@@ -852,8 +862,11 @@ mds_lanes_add_fd(struct mds_lanes *s, int fd, int how, void *tag)
 		/* and how to get the bytes, for enough work (input.c) */
 		if (how == MDS_READ_AUTO && sb.st_size >= LANE_PROBE_MIN)
 			mds_read_probe(fd, sb.st_size);
-		if (mds_tune_what(s->alg, 0, (uint64_t)sb.st_size >= 4 << 20 ||
-		    mds_tune_always()) == 0 &&
+		/* a file hashed alone runs the single-stream kernel too */
+		if (mds_tune_what(s->alg,
+		    (uint64_t)sb.st_size >= MDS_TUNE_SINGLE_MIN ||
+		    mds_tune_always(),
+		    (uint64_t)sb.st_size >= 4 << 20 || mds_tune_always()) == 0 &&
 		    lanes_choose(s) == -1)
 			return -1;
 	}
