@@ -136,19 +136,25 @@ lane_collect(struct lane_set *ls, struct input *in)
 {
 	struct mds_lane_result r;
 	struct mds_lanes *s;
-	size_t a;
+	const char *by = NULL;
+	size_t a, w = 1;
 	int e = 0;
 
+	/* --debug names the code that hashed it: lanes, or one stream */
 	for (a = 0; a < in->nalgs; a++) {
 		if ((s = sched_of(ls, in->algs[a])) == NULL)
 			errx(1, "lane scheduler lost");
-		if (debug_flag)
-			debugx("%s: %s on the %s backend (%s, %zu lanes)",
-			    in->name, mds_alg_name(in->algs[a]),
-			    mds_alg_backend(in->algs[a]), mds_lanes_kernel(s),
-			    mds_lanes_width(s));
 		if (mds_lanes_next(s, &r) != 1 || r.tag != in)
 			errx(1, "lane scheduler out of order");
+		if (debug_flag && (by = mds_lanes_hashed_by(s, &w)) != NULL &&
+		    w > 1)
+			debugx("%s: %s on the %s backend (%s, %zu lanes)",
+			    in->name, mds_alg_name(in->algs[a]),
+			    mds_alg_backend(in->algs[a]), by, w);
+		else if (debug_flag && by != NULL)
+			debugx("%s: %s on the %s backend (%s)", in->name,
+			    mds_alg_name(in->algs[a]),
+			    mds_alg_backend(in->algs[a]), by);
 		if (r.size == -1 && e == 0)
 			e = r.changed ? ERR_CHANGED : r.error;
 		memcpy(in->md[a], r.digest, sizeof(in->md[a]));

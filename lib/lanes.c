@@ -56,6 +56,8 @@ struct msg {
 	size_t		 len;
 	int		 fd;		/* a file's descriptor, or -1 */
 	int		 how;		/* MDS_READ_* */
+	int		 shared;	/* went through the multi-buffer kernel */
+	const char	*impl;		/* msg_single's code, or NULL */
 	struct mds_lane_result r;
 };
 
@@ -99,6 +101,8 @@ struct mds_lanes {
 	size_t		 nspare;
 	size_t		 pending;
 	int		 tune_asked;		/* a large file asked tune.c */
+	const char	*last_impl;		/* what hashed mds_lanes_next's */
+	size_t		 last_lanes;
 	struct lane	 lane[MDS_MAX_LANES];
 	uint64_t	 iv[25];	/* the chaining value a message starts from */
 };
@@ -430,9 +434,11 @@ msg_single(struct mds_lanes *s, struct msg *m)
 		(void)mds_update(&ctx, m->buf, m->len);
 		got = (int64_t)m->len;
 		m->r.how = "memory";
+		m->impl = mds_ctx_impl(&ctx);
 	} else {
 		got = mds_update_file(&ctx, 1, m->fd, m->how, &info);
 		m->r.how = info.how;
+		m->impl = mds_ctx_impl(&ctx);
 		if (got == -1) {
 			msg_fail(m, info.changed ? EIO : errno, info.changed);
 			mds_discard(&ctx);
@@ -585,6 +591,8 @@ lanes_step(struct mds_lanes *s)
 		data[l] = ln->m != NULL ? ln->run : NULL;
 		if (ln->m != NULL && ln->run_blocks < n)
 			n = ln->run_blocks;
+		if (ln->m != NULL)
+			ln->m->shared = 1;
 	}
 	/*
 	 * Mapped pages are scattered, and the hardware prefetchers stop at
@@ -796,6 +804,18 @@ mds_lanes_kernel(const struct mds_lanes *s)
 	return name;
 }
 
+const char *
+mds_lanes_hashed_by(const struct mds_lanes *s, size_t *lanes)
+{
+	if (s == NULL || s->last_impl == NULL) {
+		errno = EINVAL;
+		return NULL;
+	}
+	if (lanes != NULL)
+		*lanes = s->last_lanes;
+	return s->last_impl;
+}
+
 size_t
 mds_lanes_pending(const struct mds_lanes *s)
 {
@@ -896,6 +916,16 @@ mds_lanes_next(struct mds_lanes *s, struct mds_lane_result *r)
 	s->pending--;
 	*r = m->r;
 	r->tag = m->tag;
+	/* what hashed it, for mds_lanes_hashed_by */
+	if (m->shared) {
+		s->last_impl = s->k->name;
+		s->last_lanes = s->width;
+	} else {
+		s->last_impl = m->impl != NULL ? m->impl :
+		    s->single->level == MDS_LEVEL_PORTABLE ? "portable" :
+		    s->single->name;
+		s->last_lanes = 1;
+	}
 	if (s->nspare < MAX_SPARE) {
 		m->next = s->spare;
 		s->spare = m;

@@ -223,6 +223,12 @@ int		 mds_lanes_add(struct mds_lanes *, const void *, size_t,
 int		 mds_lanes_add_fd(struct mds_lanes *, int, int, void *);
 size_t		 mds_lanes_pending(const struct mds_lanes *);
 int		 mds_lanes_next(struct mds_lanes *, struct mds_lane_result *);
+/*
+ * What hashed the message mds_lanes_next gave last: the multi-buffer
+ * kernel (*lanes its width), or for one that ran alone the single-stream
+ * kernel or implementation (*lanes 1).  NULL before any.
+ */
+const char	*mds_lanes_hashed_by(const struct mds_lanes *, size_t *);
 void		 mds_lanes_free(struct mds_lanes *);	/* pending ones dropped */
 
 /*

@@ -30,6 +30,11 @@ cd "$T" || exit 2
 M=$B/mdsum
 head -c 100000 /dev/urandom >f
 head -c 70000 /dev/urandom >g
+# enough files that any multi-buffer kernel gets its lanes busy
+mkdir many
+for i in 01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16 17 18 19 20; do
+	cp g many/g$i
+done
 
 # oracle ALG FILE: its digest from coreutils or python3's hashlib.
 oracle()
@@ -100,15 +105,16 @@ for a in $(awk '{ print $1 }' rows | sort -u); do
 		others=$(awk -v a=$a -v c=$c '$1 == a && $3 > 1 && $2 != c { print $2 }' rows |
 		    paste -sd, -)
 		MDSUM_TUNE=always MDSUM_TUNE_SLOW=$others \
-		    "$M" --debug -j1 -a $a --no-names f g >out 2>err ||
+		    "$M" --debug -j1 -a $a --no-names f many/* >out 2>err ||
 		    bad "exit $?"
-		[ "$(cat out)" = "$want_f$nl$want_g" ] ||
-		    bad "digests $(cat out | tr '\n' ' ')"
+		[ "$(head -n 1 out)" = "$want_f" ] &&
+		    [ "$(sed 1d out | sort -u)" = "$want_g" ] ||
+		    bad "digests $(cat out | sort -u | tr '\n' ' ')"
 		# A kernel that does not beat one stream is not chosen.
 		if [ $c = none ] || ! grep "$a: measured" err |
 		    grep -q " $c (lanes) [0-9]* MB/s (chosen)"; then
-			grep -q "lanes)" err && ! grep -q ", 1 lanes)" err &&
-			    bad "lanes used: $(grep lanes err | head -n 1)"
+			grep -q ", [0-9]* lanes)" err &&
+			    bad "lanes used: $(grep ', [0-9]* lanes)' err | head -n 1)"
 			[ $c != none ] && grep "$a: measured" err |
 			    grep -q "(lanes) [0-9]* MB/s (chosen)" &&
 			    bad "another kernel chosen: $(grep "$a: measured" err)"
