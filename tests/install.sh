@@ -16,6 +16,8 @@
 
 # shellcheck disable=SC2086 # $ex_flags splits on purpose
 set -u
+# the shared library's version, as config.mk gives it
+LIBV=$(sed -n 's/^LIB_VERSION =[[:space:]]*//p' config.mk)
 
 # shellcheck source-path=SCRIPTDIR
 # shellcheck source=tap.sh
@@ -67,7 +69,7 @@ expected()
 			echo "usr/local/bin/$name"
 		done
 		echo usr/local/include/mdsum.h
-		for name in libmdsum.a libmdsum.so libmdsum.so.1 libmdsum.so.1.1.0 \
+		for name in libmdsum.a libmdsum.so libmdsum.so.1 libmdsum.so.$LIBV \
 		    pkgconfig/mdsum.pc; do
 			echo "usr/local/lib/$name"
 		done
@@ -111,7 +113,7 @@ for f in include/mdsum.h lib/libmdsum.a lib/pkgconfig/mdsum.pc \
 	m=$(ls -l "$D$P/$f" | cut -c1-10)
 	[ "$m" = "-rw-r--r--" ] || bad "$f: mode $m, not -rw-r--r--"
 done
-for f in bin/mdsum lib/libmdsum.so.1.1.0; do
+for f in bin/mdsum lib/libmdsum.so.$LIBV; do
 	m=$(ls -l "$D$P/$f" | cut -c1-10)
 	[ "$m" = "-rwxr-xr-x" ] || bad "$f: mode $m, not -rwxr-xr-x"
 done
@@ -139,17 +141,17 @@ verdict "the installed md5, sha256, sha512h, keccak256 and mdsum run"
 
 # --- the shared library -------------------------------------------------
 
-so=$D$P/lib/libmdsum.so.1.1.0
+so=$D$P/lib/libmdsum.so.$LIBV
 if have readelf; then
 	soname=$(readelf -d "$so" | sed -n 's/.*Library soname: \[\(.*\)\].*/\1/p')
 	[ "$soname" = libmdsum.so.1 ] || bad "soname: '$soname'"
-	[ "$(readlink "$D$P/lib/libmdsum.so.1")" = libmdsum.so.1.1.0 ] ||
-	    bad "libmdsum.so.1 does not link to libmdsum.so.1.1.0"
+	[ "$(readlink "$D$P/lib/libmdsum.so.1")" = libmdsum.so.$LIBV ] ||
+	    bad "libmdsum.so.1 does not link to libmdsum.so.$LIBV"
 	[ "$(readlink "$D$P/lib/libmdsum.so")" = libmdsum.so.1 ] ||
 	    bad "libmdsum.so does not link to libmdsum.so.1"
-	verdict "libmdsum.so.1.1.0 has the soname libmdsum.so.1"
+	verdict "libmdsum.so.$LIBV has the soname libmdsum.so.1"
 else
-	skip "libmdsum.so.1.1.0 has the soname libmdsum.so.1" "no readelf"
+	skip "libmdsum.so.$LIBV has the soname libmdsum.so.1" "no readelf"
 fi
 
 if have nm; then
