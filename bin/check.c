@@ -35,7 +35,7 @@ struct line_item {
 };
 
 /* What became of a line or a file, as -c --json names it. */
-enum result { R_OK, R_FAILED, R_MISSING, R_UNREADABLE, R_MALFORMED };
+enum result { RES_OK, RES_FAILED, RES_MISSING, RES_UNREADABLE, RES_MALFORMED };
 static const char *const result_name[] = {
 	"ok", "failed", "missing", "unreadable", "malformed"
 };
@@ -196,7 +196,7 @@ put_json_result(const struct manifest *m, const struct line_item *it,
 	}
 	if (in != NULL && in->algs[0] != NULL)
 		printf("\"algorithm\":\"%s\",", mds_alg_name(in->algs[0]));
-	if (r != R_MALFORMED)
+	if (r != RES_MALFORMED)
 		printf("\"expected\":\"%.*s\",", (int)dlen, digest);
 	printf("\"status\":\"%s\"", result_name[r]);
 	if (why != NULL) {
@@ -220,22 +220,22 @@ verify(struct gnu *g, const struct manifest *m, const struct line_item *it,
 	int ret;
 
 	if (in->missing) {
-		r = R_MISSING;
+		r = RES_MISSING;
 		ret = 1;
 	} else if (in->err != 0) {
 		warn_input(quotef(in->name), in->err);
 		(*unreadable)++;
-		r = in->err == ENOENT ? R_MISSING : R_UNREADABLE;
+		r = in->err == ENOENT ? RES_MISSING : RES_UNREADABLE;
 		ret = -1;
 	} else if (digest_matches(in->algs[0], digest, dlen, in->md[0])) {
-		r = R_OK;
+		r = RES_OK;
 		ret = 0;
 	} else {
 		(*mismatch)++;
-		r = R_FAILED;
+		r = RES_FAILED;
 		ret = -1;
 	}
-	if (g->status_only || (g->quiet && r == R_OK))
+	if (g->status_only || (g->quiet && r == RES_OK))
 		return ret;
 	if (g->json) {
 		put_json_result(m, it, in, digest, dlen, r, in->err == 0 ?
@@ -243,9 +243,9 @@ verify(struct gnu *g, const struct manifest *m, const struct line_item *it,
 		    "reading" : strerror(in->err));
 		return ret;
 	}
-	if (r == R_OK)
+	if (r == RES_OK)
 		put_status(in->name, "OK");
-	else if (r == R_FAILED)
+	else if (r == RES_FAILED)
 		put_status(in->name, "FAILED");
 	else if (!in->missing)
 		put_status(in->name, "FAILED open or read");
@@ -306,10 +306,10 @@ line_report(struct manifest *m, struct line_item *it)
 	}
 	if (g->json && !g->status_only) {
 		if (it->kind == LINE_BAD)
-			put_json_result(m, it, NULL, NULL, 0, R_MALFORMED,
+			put_json_result(m, it, NULL, NULL, 0, RES_MALFORMED,
 			    "improperly formatted checksum line");
 		else
-			put_json_result(m, it, &it->in, NULL, 0, R_MALFORMED,
+			put_json_result(m, it, &it->in, NULL, 0, RES_MALFORMED,
 			    line_problem(it, why, sizeof(why)));
 	}
 }

@@ -399,7 +399,8 @@ mds_tune_row(const struct mds_alg *alg, size_t i, struct mds_tune_row *row)
 	}
 	r = &results[mds_alg_index(alg)];
 	(void)pthread_mutex_lock(&tune_lock);
-	if ((n = i < r->n) != 0) {
+	n = i < r->n;
+	if (n) {
 		*row = r->rows[i];
 		row->micros = r->micros;
 	}
