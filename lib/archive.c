@@ -403,6 +403,7 @@ open_reader(struct mds_archive *ar)
 	if (S_ISREG(sb.st_mode))
 		start = lseek(ar->fd, 0, SEEK_CUR);
 	/* Enough to know gzip by its magic number. */
+	ar->pending = 0;
 	while (ar->pending < 3) {
 		got = read(ar->fd, ar->buf + ar->pending,
 		    ARCHIVE_BLOCK - ar->pending);
