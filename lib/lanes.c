@@ -917,11 +917,12 @@ mds_lanes_next(struct mds_lanes *s, struct mds_lane_result *r)
 	*r = m->r;
 	r->tag = m->tag;
 	/* what hashed it, for mds_lanes_hashed_by */
-	if (m->shared) {
+	if (m->shared && s->k != NULL) {
 		s->last_impl = s->k->name;
 		s->last_lanes = s->width;
 	} else {
 		s->last_impl = m->impl != NULL ? m->impl :
+		    s->single == NULL ||
 		    s->single->level == MDS_LEVEL_PORTABLE ? "portable" :
 		    s->single->name;
 		s->last_lanes = 1;
