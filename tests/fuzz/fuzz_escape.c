@@ -126,8 +126,9 @@ json_decode(const char *s, size_t len, char *out, size_t *outlen)
 				out[o++] = (char)0xc2;
 				out[o++] = (char)v;
 			} else if (v == 0xfffd) {
-				memcpy(out + o, "\xef\xbf\xbd", 3);
-				o += 3;
+				out[o++] = (char)0xef;
+				out[o++] = (char)0xbf;
+				out[o++] = (char)0xbd;
 			} else
 				return -1;
 			n = 6;
