@@ -26,7 +26,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "mds_int.h"
@@ -114,14 +113,6 @@ static int probed;
 static double probe_ns[2];
 static pthread_mutex_t probe_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static double
-probe_now(void)
-{
-	struct timespec ts;
-
-	(void)clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
 
 /* Read a word of every cache line, as the hash would. */
 static uint64_t
@@ -142,7 +133,7 @@ static double
 probe_way(int fd, off_t off, int map, unsigned char *buf)
 {
 	static volatile uint64_t sink;
-	double t0 = probe_now();
+	double t0 = mds_now_ns();
 	size_t o;
 	void *p;
 
@@ -161,7 +152,7 @@ probe_way(int fd, off_t off, int map, unsigned char *buf)
 				return -1;
 			sink += touch(buf, PROBE_CHUNK);
 		}
-	return probe_now() - t0;
+	return mds_now_ns() - t0;
 }
 
 /*

@@ -275,6 +275,7 @@ const struct mds_impl	*mds_backend_default(const struct mds_alg *);
 void	mds_ctx_retune(mds_ctx *, uint64_t);
 void	mds_ctx_rekernel(mds_ctx *);
 int	mds_tune_always(void);	/* MDSUM_TUNE=always */
+double	mds_now_ns(void);	/* CLOCK_MONOTONIC, for timing */
 int	mds_tune_what(const struct mds_alg *, int, int);
 int	mds_tune_never(void);	/* MDSUM_TUNE=never */
 /* The kernel family of alg's native code ("sha512" for sha512h), or NULL. */

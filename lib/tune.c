@@ -100,8 +100,8 @@ slowed(const char *name)
 	return 0;
 }
 
-static double
-now_ns(void)
+double
+mds_now_ns(void)
 {
 	struct timespec ts;
 
@@ -122,9 +122,9 @@ time_single(const struct mds_impl *impl, const struct mds_kernel *k)
 		mds_kernel_override = NULL;
 		return -1;
 	}
-	t0 = now_ns();
+	t0 = mds_now_ns();
 	impl->update(&ctx.u_, tune_buf, TUNE_BUF);
-	t = now_ns() - t0;
+	t = mds_now_ns() - t0;
 	(void)impl->final(&ctx.u_, md);
 	mds_kernel_override = NULL;
 	return t;
@@ -141,9 +141,9 @@ time_mb(const struct mds_mb_kernel *k, const struct mds_lane_shape *sh)
 
 	for (l = 0; l < k->lanes; l++)
 		data[l] = tune_buf + l * TUNE_LANE_BUF;
-	t0 = now_ns();
+	t0 = mds_now_ns();
 	k->blocks(state, data, nblocks, sh->block);
-	return (now_ns() - t0) / (double)(nblocks * sh->block * k->lanes);
+	return (mds_now_ns() - t0) / (double)(nblocks * sh->block * k->lanes);
 }
 
 /*
@@ -160,6 +160,47 @@ out_of_it(const double *best, size_t first, size_t n, size_t i)
 		if (best[j] > 0 && (top < 0 || best[j] < top))
 			top = best[j];
 	return top > 0 && best[i] > 1.5 * top;
+}
+
+/* One round of row i: ns per byte, or -1. */
+static double
+time_row(const struct tune_result *r, size_t i, const struct mds_lane_shape *sh)
+{
+	double t;
+
+	if (r->mbk[i] != NULL)
+		return time_mb(r->mbk[i], sh);
+	t = time_single(r->impl[i], r->kernel[i]);
+	return t > 0 ? t / TUNE_BUF : -1;
+}
+
+/*
+ * Time rows first.. of r in rounds taken in turn, the first one to warm
+ * up; each row's best round becomes its MB/s (slowed ones' times x 1000).
+ */
+static void
+time_rows(struct tune_result *r, size_t first, const struct mds_lane_shape *sh)
+{
+	double best[TUNE_ROWS], t;
+	size_t i, round;
+
+	for (i = first; i < r->n; i++)
+		best[i] = -1;
+	for (round = 0; round < TUNE_ROUNDS; round++)
+		for (i = first; i < r->n; i++) {
+			if (round > 1 && out_of_it(best, first, r->n, i))
+				continue;
+			t = time_row(r, i, sh);
+			if (round > 0 && t > 0 && (best[i] < 0 || t < best[i]))
+				best[i] = t;
+		}
+	for (i = first; i < r->n; i++) {
+		if (best[i] <= 0)
+			continue;
+		if (slowed(r->rows[i].name))
+			best[i] *= SLOW_FACTOR;
+		r->rows[i].mbps = 1e3 / best[i];
+	}
 }
 
 static void
@@ -186,8 +227,7 @@ rank_single(const struct mds_alg *alg, struct tune_result *r)
 	const struct mds_impl *impls[8], *native = NULL, *def;
 	const struct mds_kernel *k, *defk = NULL;
 	const char *family = NULL;
-	double best[TUNE_ROWS], t;
-	size_t nimpls, i, first = r->n, round, win, inc;
+	size_t nimpls, i, first = r->n, win, inc;
 
 	/* The built-in choice, which the others have to beat. */
 	def = mds_backend_default(alg);
@@ -222,26 +262,10 @@ rank_single(const struct mds_alg *alg, struct tune_result *r)
 		add_row(r, impls[i]->backend, 1);
 		r->impl[r->n - 1] = impls[i];
 	}
-	for (i = first; i < r->n; i++)
-		best[i] = -1;
-	for (round = 0; round < TUNE_ROUNDS; round++)
-		for (i = first; i < r->n; i++) {
-			if (round > 1 && out_of_it(best, first, r->n, i))
-				continue;
-			t = time_single(r->impl[i], r->kernel[i]);
-			if (round > 0 && t > 0 && (best[i] < 0 || t < best[i]))
-				best[i] = t;
-		}
+	time_rows(r, first, NULL);
 	for (inc = first; inc < r->n; inc++)
 		if (r->impl[inc] == def && r->kernel[inc] == defk)
 			break;
-	for (i = first; i < r->n; i++) {
-		if (best[i] <= 0)
-			continue;
-		if (slowed(r->rows[i].name))
-			best[i] *= SLOW_FACTOR;
-		r->rows[i].mbps = TUNE_BUF / best[i] * 1e3;
-	}
 	win = inc < r->n ? inc : first;
 	for (i = first; i < r->n; i++)
 		if (r->rows[i].mbps > r->rows[win].mbps *
@@ -262,7 +286,7 @@ rank_mb(const struct mds_alg *alg, struct tune_result *r)
 {
 	const struct mds_lane_shape *sh = alg->lanes;
 	const struct mds_mb_kernel *k;
-	double best[TUNE_ROWS], t, one;
+	double t, one;
 	size_t i, first, round, win, inc;
 
 	if (sh == NULL)
@@ -278,16 +302,7 @@ rank_mb(const struct mds_alg *alg, struct tune_result *r)
 	}
 	if (r->n == first)
 		return;
-	for (i = first; i < r->n; i++)
-		best[i] = -1;
-	for (round = 0; round < TUNE_ROUNDS; round++)
-		for (i = first; i < r->n; i++) {
-			if (round > 1 && out_of_it(best, first, r->n, i))
-				continue;
-			t = time_mb(r->mbk[i], sh);
-			if (round > 0 && (best[i] < 0 || t < best[i]))
-				best[i] = t;
-		}
+	time_rows(r, first, sh);
 	/* One stream's speed, if it was not ranked just now: its kernel. */
 	one = r->best_single;
 	if (one <= 0) {
@@ -300,13 +315,6 @@ rank_mb(const struct mds_alg *alg, struct tune_result *r)
 		one = t > 0 ? TUNE_BUF / t : 0;
 	}
 	win = r->n;
-	for (i = first; i < r->n; i++) {
-		if (best[i] <= 0)
-			continue;
-		if (slowed(r->rows[i].name))
-			best[i] *= SLOW_FACTOR;
-		r->rows[i].mbps = 1e3 / best[i];
-	}
 	/* The built-in first kernel keeps its place within the margin. */
 	inc = r->n;
 	for (i = first; i < r->n; i++)
@@ -373,7 +381,7 @@ mds_tune_what(const struct mds_alg *alg, int single, int mb)
 		(void)pthread_mutex_unlock(&tune_lock);
 		return -1;
 	}
-	t0 = now_ns();
+	t0 = mds_now_ns();
 	if (single && !r->single) {
 		rank_single(alg, r);
 		__atomic_store_n(&r->single, 1, __ATOMIC_RELEASE);
@@ -382,7 +390,7 @@ mds_tune_what(const struct mds_alg *alg, int single, int mb)
 		rank_mb(alg, r);
 		__atomic_store_n(&r->mb, 1, __ATOMIC_RELEASE);
 	}
-	r->micros += (now_ns() - t0) / 1e3;
+	r->micros += (mds_now_ns() - t0) / 1e3;
 	(void)pthread_mutex_unlock(&tune_lock);
 	return 0;
 }
