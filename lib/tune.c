@@ -169,7 +169,7 @@ time_row(const struct tune_result *r, size_t i, const struct mds_lane_shape *sh)
 	double t;
 
 	if (r->mbk[i] != NULL)
-		return time_mb(r->mbk[i], sh);
+		return sh != NULL ? time_mb(r->mbk[i], sh) : -1;
 	t = time_single(r->impl[i], r->kernel[i]);
 	return t > 0 ? t / TUNE_BUF : -1;
 }
