@@ -42,10 +42,13 @@ LIBS =		$(LIBMD_LIBS_$(WITHOUT_LIBMD)) \
 CLI_OBJS =	bin/bsd.o bin/gnu.o bin/generate.o bin/check.o \
 		bin/manifest_parse.o bin/walk.o bin/jobs.o bin/output.o \
 		bin/quote.o bin/hashfile.o bin/selftest.o bin/bench.o \
-		bin/archive.o bin/lanes.o
+		bin/archive.o bin/lanes.o bin/family.o
 BIN_OBJS =	bin/mdsum.o $(CLI_OBJS)
 BSD_LINKS =	bin/md5 bin/sha256 bin/sha512h bin/keccak256
 SUM_LINKS =	bin/md5sum bin/sha256sum bin/sha512hsum bin/keccak256sum
+# coreutils' own names: installed, like the above, only WITH_SUM_LINKS.
+GNU_LINKS =	bin/cksum bin/b2sum bin/sha1sum bin/sha224sum bin/sha384sum \
+		bin/sha512sum
 
 TEST_OBJS =	tests/run.o tests/util.o tests/vectors.o tests/diff.o tests/api.o \
 		tests/input.o tests/native.o tests/lanes.o tests/big.o
@@ -64,7 +67,7 @@ ALL_OBJS =	$(LIB_OBJS) lib/backend_libmd.o lib/nolibmd.o \
 SHLIB =		lib/libmdsum.so.$(LIB_VERSION)
 SHLIB_SONAME =	libmdsum.so.$(LIB_MAJOR)
 
-all: lib/libmdsum.a $(SHLIB) bin/mdsum $(BSD_LINKS) $(SUM_LINKS)
+all: lib/libmdsum.a $(SHLIB) bin/mdsum $(BSD_LINKS) $(SUM_LINKS) $(GNU_LINKS)
 
 lib/libmdsum.a: $(LIB_OBJS)
 	rm -f $@
@@ -88,7 +91,7 @@ bin/mdsum: $(BIN_OBJS) lib/libmdsum.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(BIN_OBJS) lib/libmdsum.a $(LIBS)
 
 # The BSD tools and the coreutils-style names are all one program.
-$(BSD_LINKS) $(SUM_LINKS): bin/mdsum
+$(BSD_LINKS) $(SUM_LINKS) $(GNU_LINKS): bin/mdsum
 	ln -sf mdsum $@
 
 $(BIN_OBJS): lib/mdsum.h bin/cli.h config.mk
@@ -297,7 +300,8 @@ lint:
 # installed under each name its shell looks it up by.
 BSD_NAMES =	md5 sha256 sha512h keccak256
 BSD_ALIASES =	sha256 sha512h keccak256
-SUM_NAMES =	md5sum sha256sum sha512hsum keccak256sum
+SUM_NAMES =	md5sum sha256sum sha512hsum keccak256sum cksum b2sum sha1sum \
+		sha224sum sha384sum sha512sum
 INSTALL_SUM_yes =	$(SUM_NAMES)
 INSTALL_SUM_no =
 INSTALL_DIRS =	$(BINDIR) $(LIBDIR) $(INCLUDEDIR) $(MANDIR)/man1 \
@@ -380,7 +384,8 @@ dist: bin/mdsum
 	cd dist && ../bin/mdsum -c SHA256SUMS
 
 clean:
-	rm -f $(ALL_OBJS) lib/libmdsum.a $(SHLIB) tests/run bin/mdsum $(BSD_LINKS) $(SUM_LINKS)
+	rm -f $(ALL_OBJS) lib/libmdsum.a $(SHLIB) tests/run bin/mdsum $(BSD_LINKS) \
+	    $(SUM_LINKS) $(GNU_LINKS)
 	rm -f tests/eio_shim.so
 	rm -rf dist
 	rm -f bench/xrp bench/xrp.o bench/xrp_openssl.o bench/xrp_libmd.o

@@ -31,6 +31,7 @@ struct line_item {
 	size_t		 dlen;
 	const char	*tag;		/* LINE_UNKNOWN: the tag, */
 	size_t		 taglen;	/* not NUL-terminated */
+	const struct mds_alg *seen;	/* cksum: the last tag so far */
 	int		 reported;	/* its diagnostic was printed */
 };
 
@@ -121,6 +122,7 @@ line_next(void *arg)
 		it->line = copy;
 		it->kind = toolong ? LINE_BAD :
 		    parse_line(&m->lp, copy, (size_t)len, &f);
+		it->seen = m->lp.seen;
 		if (it->kind != LINE_BAD) {
 			it->in.name = f.name;
 			it->in.algs[0] = f.alg;
@@ -271,6 +273,29 @@ line_problem(const struct line_item *it, char *buf, size_t size)
 	return buf;
 }
 
+/*
+ * The algorithm an improperly formatted line is said not to be of: the
+ * one -a names (a family by its name: BLAKE2b, SHA3), or with cksum the
+ * last tag read before it, which coreutils' cksum goes by (CRC before
+ * any; a tag as coreutils reads it, up to a '-'), or none.  *len is how
+ * much of the returned text to print.
+ */
+static const char *
+bad_line_alg(const struct gnu *g, const struct line_item *it, int *len)
+{
+	const char *what = NULL;
+
+	if (g->algs_given && g->nalgs == 1) {
+		what = g->fams[0] != NULL ? family_label(g->fams[0]) :
+		    mds_alg_tag(g->algs[0]);
+		*len = (int)strlen(what);
+	} else if (g->cksum) {
+		what = mds_alg_tag(it->seen != NULL ? it->seen : g->algs[0]);
+		*len = (int)strcspn(what, "-");
+	}
+	return what;
+}
+
 /* Count a line that is not LINE_GOOD and say what is wrong with it. */
 static void
 line_report(struct manifest *m, struct line_item *it)
@@ -279,16 +304,16 @@ line_report(struct manifest *m, struct line_item *it)
 	char why[128];
 	const char *what;
 	uintmax_t seen;
+	int len = 0;
 
 	switch (it->kind) {
 	case LINE_BAD:
 		m->n_bad++;
 		if (g->warn) {
-			what = g->algs_given && g->nalgs == 1 ?
-			    mds_alg_tag(g->algs[0]) : NULL;
-			warnx("%s: %ju: improperly formatted %s%schecksum line",
-			    quotef(m->label), it->lineno, what ? what : "",
-			    what ? " " : "");
+			what = bad_line_alg(g, it, &len);
+			warnx("%s: %ju: improperly formatted %.*s%schecksum "
+			    "line", quotef(m->label), it->lineno, len,
+			    what ? what : "", what ? " " : "");
 		}
 		break;
 	case LINE_AMBIGUOUS:
@@ -342,22 +367,42 @@ plural(uintmax_t n, const char *one, const char *many)
 		warnx(n == 1 ? one : many, n);
 }
 
-/* The algorithm a manifest's name implies: SHA256SUMS, x.keccak256. */
+/* The family of the name stem, or of the row it names: sha3, blake2b, b2. */
+static const struct family *
+stem_family(const char *stem)
+{
+	const struct mds_alg *alg = mds_alg_find(stem);
+
+	if (alg != NULL)
+		return family_of(alg);
+	return family_find(stem) != NULL ? family_find(stem) :
+	    family_of_stem(stem);
+}
+
+/*
+ * The algorithm a manifest's name implies: SHA256SUMS, x.keccak256; or
+ * the family, in *fam: B2SUMS, SHA3SUMS, x.blake2b (whose untagged lines
+ * are of any length the family has, as b2sum -c reads them).
+ */
 static const struct mds_alg *
-alg_from_name(const char *path)
+alg_from_name(const char *path, const struct family **fam)
 {
 	const char *base = strrchr(path, '/'), *dot;
 	char stem[64];
 	size_t n;
 
 	base = base != NULL ? base + 1 : path;
-	if ((dot = strrchr(base, '.')) != NULL && mds_alg_find(dot + 1) != NULL)
+	if ((dot = strrchr(base, '.')) != NULL &&
+	    (mds_alg_find(dot + 1) != NULL || stem_family(dot + 1) != NULL)) {
+		*fam = stem_family(dot + 1);
 		return mds_alg_find(dot + 1);
+	}
 	n = strlen(base);
 	if (n > 4 && n - 4 < sizeof(stem) &&
 	    strcasecmp(base + n - 4, "SUMS") == 0) {
 		memcpy(stem, base, n - 4);
 		stem[n - 4] = '\0';
+		*fam = stem_family(stem);
 		return mds_alg_find(stem);
 	}
 	return NULL;
@@ -373,7 +418,9 @@ manifest_open(struct manifest *m, struct gnu *g, const char *path)
 	m->lp.reversed = -1;
 	m->lp.is_stdin = strcmp(path, "-") == 0;
 	m->label = m->lp.is_stdin ? "standard input" : path;
-	m->lp.named = m->lp.is_stdin ? NULL : alg_from_name(path);
+	/* cksum, as coreutils', goes by the lines alone. */
+	if (!m->lp.is_stdin && !g->cksum)
+		m->lp.named = alg_from_name(path, &m->lp.named_fam);
 	m->fp = m->lp.is_stdin ? stdin : fopen(path, "r");
 	if (m->fp == NULL) {
 		warn("%s", quotef(path));

@@ -1,8 +1,8 @@
 /*
  * cli.h: what the parts of the one mdsum program share.  The program's
  * name picks its mode: md5, sha256, sha512h and keccak256 are the BSD
- * tools (bsd.c); mdsum and the coreutils-style md5sum, sha256sum,
- * sha512hsum and keccak256sum are the GNU-style tool (gnu.c).
+ * tools (bsd.c); mdsum, cksum, b2sum and the coreutils-style md5sum,
+ * sha1sum, sha224sum, ... are the GNU-style tool (gnu.c).
  */
 #ifndef CLI_H
 #define CLI_H
@@ -22,17 +22,31 @@
 extern int debug_flag;	/* --debug: say on stderr how each input is read */
 extern int gnu_messages; /* word messages as coreutils does */
 
+/* What the GNU-style tool is run as. */
+enum gnu_mode {
+	MODE_MDSUM,	/* mdsum: every option */
+	MODE_SUM,	/* md5sum, b2sum, ...: coreutils' tool of one algorithm */
+	MODE_CKSUM	/* cksum: coreutils' cksum */
+};
+
+struct family;		/* family.c: blake2b, sha2, sha3 */
+
 /* The options of the GNU-style tool. */
 struct gnu {
 	const char		*progname;
 	int			 legacy;	/* md5sum etc.: one algorithm */
+	int			 cksum;		/* run as cksum */
 	const struct mds_alg	*algs[MAX_ALGS];
+	const struct family	*fams[MAX_ALGS]; /* -c: algs[i] stands for
+						   every member of fams[i] */
 	size_t			 nalgs;
 	int			 algs_given;	/* -a, or a legacy name */
 	int			 tagged;
 	int			 binary;	/* -1 unset, 0 text, 1 binary */
 	char			 delim;		/* '\n', or '\0' with -z */
 	int			 base64;
+	int			 raw;		/* --raw: the digest's bytes */
+	int			 named;		/* FILE operands were given */
 	int			 no_names;
 	int			 json;
 	int			 check;
@@ -65,7 +79,32 @@ struct input {
 
 /* bsd.c, gnu.c: the two modes; each returns the exit status. */
 int	bsd_main(const struct mds_alg *, int, char **);
-int	gnu_main(const char *, const struct mds_alg *, int, char **);
+int	gnu_main(const char *, enum gnu_mode, const struct mds_alg *, int,
+	    char **);
+
+/*
+ * cksum.c: -l/--length and cksum's -a, checked and worded as coreutils
+ * does; each returns -1 after saying what is wrong (exit status 1).
+ */
+int	cksum_algorithm(struct gnu *, const char *);
+int	parse_length(const char *, uintmax_t *);
+int	apply_length(struct gnu *, uintmax_t, const char *, int);
+
+/*
+ * family.c: algorithm families that -l completes (blake2b, sha2, sha3),
+ * and the lines of cksum and sum for crc, crc32b, sysv and bsd.
+ */
+const struct family	*family_find(const char *);
+const struct family	*family_of_stem(const char *);
+const struct family	*family_of(const struct mds_alg *);
+const char		*family_label(const struct family *);
+int			 family_bits_ok(const struct family *, uintmax_t);
+const struct mds_alg	*family_member(const struct family *, uintmax_t);
+int			 family_has(const struct family *,
+			    const struct mds_alg *);
+int	is_sum_format(const struct mds_alg *);
+void	put_sum_line(FILE *, const struct mds_alg *, const unsigned char *,
+	    int64_t, const char *, int);
 
 /* generate.c: print digests of the operands; the one line formatter. */
 int	gnu_generate(struct gnu *, char **, size_t);
@@ -93,6 +132,8 @@ enum line_kind { LINE_GOOD, LINE_BAD, LINE_AMBIGUOUS, LINE_UNKNOWN,
 struct line_parser {
 	const struct gnu	*g;
 	const struct mds_alg	*named;		/* from the manifest's name */
+	const struct family	*named_fam;	/* B2SUMS, SHA3SUMS */
+	const struct mds_alg	*seen;		/* cksum: the last tag read */
 	int			 is_stdin;	/* where "-" is no name */
 	int			 reversed;	/* -1 unknown, 0 no, 1 md5 -r */
 };

@@ -47,6 +47,12 @@ print_line(FILE *fp, const struct gnu *g, const struct input *in, size_t a)
 	    (g->delim == '\n' || isatty(fileno(fp)));
 
 	line_begin();
+	if (g->raw) {
+		/* --raw: the bytes alone, no delimiter (cksum 9.2+). */
+		fwrite(in->md[a], 1, len, fp);
+		line_end();
+		return;
+	}
 	if (g->json) {
 		putc('{', fp);
 		put_json_name(fp, "file", in->name);
@@ -54,7 +60,10 @@ print_line(FILE *fp, const struct gnu *g, const struct input *in, size_t a)
 		    mds_alg_name(alg));
 		put_digest(fp, g, in->md[a], len);
 		fprintf(fp, "\",\"size\":%lld}", (long long)in->size);
-	} else if (g->no_names)
+	} else if (is_sum_format(alg))
+		put_sum_line(fp, alg, in->md[a], in->size, in->name,
+		    g->named && !g->no_names);
+	else if (g->no_names)
 		put_digest(fp, g, in->md[a], len);
 	else {
 		if (escape)

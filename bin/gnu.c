@@ -1,8 +1,9 @@
 /*
  * gnu.c: mdsum, the GNU coreutils-style tool: options, their checks
  * (worded as coreutils words them) and the choice of mode.  Invoked as
- * md5sum, sha256sum, sha512hsum or keccak256sum it behaves as coreutils'
- * tool of that name: one algorithm, untagged lines.
+ * md5sum, sha1sum, sha224sum, b2sum, ... it behaves as coreutils' tool of
+ * that name: one algorithm, untagged lines; invoked as cksum, as
+ * coreutils' cksum: crc by default, -a from its list, tagged lines.
  */
 #include <err.h>
 #include <errno.h>
@@ -18,7 +19,8 @@ enum {
 	OPT_TAG = 256, OPT_UNTAGGED, OPT_BASE64, OPT_NO_NAMES, OPT_JSON,
 	OPT_IGNORE_MISSING, OPT_QUIET, OPT_STATUS, OPT_STRICT, OPT_EXPECT,
 	OPT_PROGRESS, OPT_BACKEND, OPT_DEBUG, OPT_LIST, OPT_HELP, OPT_VERSION,
-	OPT_MMAP, OPT_NO_MMAP, OPT_BENCH, OPT_SIZE, OPT_NO_MULTIBUFFER
+	OPT_MMAP, OPT_NO_MMAP, OPT_BENCH, OPT_SIZE, OPT_NO_MULTIBUFFER,
+	OPT_RAW
 };
 
 static const struct option longopts[] = {
@@ -28,6 +30,7 @@ static const struct option longopts[] = {
 	{ "check",	no_argument,		NULL,	'c' },
 	{ "checklist",	required_argument,	NULL,	'C' },
 	{ "jobs",	required_argument,	NULL,	'j' },
+	{ "length",	required_argument,	NULL,	'l' },
 	{ "recursive",	no_argument,		NULL,	'R' },
 	{ "text",	no_argument,		NULL,	't' },
 	{ "warn",	no_argument,		NULL,	'w' },
@@ -35,6 +38,7 @@ static const struct option longopts[] = {
 	{ "tag",	no_argument,		NULL,	OPT_TAG },
 	{ "untagged",	no_argument,		NULL,	OPT_UNTAGGED },
 	{ "base64",	no_argument,		NULL,	OPT_BASE64 },
+	{ "raw",	no_argument,		NULL,	OPT_RAW },
 	{ "no-names",	no_argument,		NULL,	OPT_NO_NAMES },
 	{ "json",	no_argument,		NULL,	OPT_JSON },
 	{ "ignore-missing", no_argument,	NULL,	OPT_IGNORE_MISSING },
@@ -73,6 +77,48 @@ static const struct option legacy_longopts[] = {
 	{ NULL,		0,			NULL,	0 }
 };
 
+/* b2sum: those and -l/--length. */
+static const struct option b2sum_longopts[] = {
+	{ "binary",	no_argument,		NULL,	'b' },
+	{ "check",	no_argument,		NULL,	'c' },
+	{ "help",	no_argument,		NULL,	OPT_HELP },
+	{ "ignore-missing", no_argument,	NULL,	OPT_IGNORE_MISSING },
+	{ "length",	required_argument,	NULL,	'l' },
+	{ "quiet",	no_argument,		NULL,	OPT_QUIET },
+	{ "status",	no_argument,		NULL,	OPT_STATUS },
+	{ "strict",	no_argument,		NULL,	OPT_STRICT },
+	{ "tag",	no_argument,		NULL,	OPT_TAG },
+	{ "text",	no_argument,		NULL,	't' },
+	{ "version",	no_argument,		NULL,	OPT_VERSION },
+	{ "warn",	no_argument,		NULL,	'w' },
+	{ "zero",	no_argument,		NULL,	'z' },
+	{ NULL,		0,			NULL,	0 }
+};
+
+/*
+ * coreutils' cksum 9.1, and --base64 and --raw of 9.2 and later.  Its
+ * -b and -t are known letters that 9.1 refuses with no message.
+ */
+static const struct option cksum_longopts[] = {
+	{ "algorithm",	required_argument,	NULL,	'a' },
+	{ "base64",	no_argument,		NULL,	OPT_BASE64 },
+	{ "check",	no_argument,		NULL,	'c' },
+	{ "debug",	no_argument,		NULL,	OPT_DEBUG },
+	{ "help",	no_argument,		NULL,	OPT_HELP },
+	{ "ignore-missing", no_argument,	NULL,	OPT_IGNORE_MISSING },
+	{ "length",	required_argument,	NULL,	'l' },
+	{ "quiet",	no_argument,		NULL,	OPT_QUIET },
+	{ "raw",	no_argument,		NULL,	OPT_RAW },
+	{ "status",	no_argument,		NULL,	OPT_STATUS },
+	{ "strict",	no_argument,		NULL,	OPT_STRICT },
+	{ "tag",	no_argument,		NULL,	OPT_TAG },
+	{ "untagged",	no_argument,		NULL,	OPT_UNTAGGED },
+	{ "version",	no_argument,		NULL,	OPT_VERSION },
+	{ "warn",	no_argument,		NULL,	'w' },
+	{ "zero",	no_argument,		NULL,	'z' },
+	{ NULL,		0,			NULL,	0 }
+};
+
 static void
 try_help(const struct gnu *g)
 {
@@ -90,9 +136,66 @@ usage_error(const struct gnu *g, const char *msg)
 	return 1;
 }
 
+/* cksum --help: its options and its list of algorithms. */
+static void
+cksum_help(const struct gnu *g)
+{
+	printf("Usage: %s [OPTION]... [FILE]...\n"
+	    "Print or verify checksums.\n"
+	    "By default use the 32 bit CRC algorithm.\n\n"
+	    "With no FILE, or when FILE is -, read standard input.\n\n",
+	    g->progname);
+	printf(
+"  -a, --algorithm=TYPE  select the digest type to use.  See DIGEST below\n"
+"      --base64          emit base64-encoded digests, not hexadecimal\n"
+"  -c, --check           read checksums from the FILEs and check them\n"
+"  -l, --length=BITS     digest length in bits; must not exceed the max for\n"
+"                          the blake2 algorithm and must be a multiple of 8;\n"
+"                          224, 256, 384 or 512 for sha2 and sha3\n"
+"      --raw             emit a raw binary digest, not hexadecimal\n"
+"      --tag             create a BSD-style checksum (the default)\n"
+"      --untagged        create a reversed style checksum, without digest "
+"type\n"
+"  -z, --zero            end each output line with NUL, not newline,\n"
+"                          and disable file name escaping\n"
+"\nThe following five options are useful only when verifying checksums:\n"
+"      --ignore-missing  don't fail or report status for missing files\n"
+"      --quiet           don't print OK for each successfully verified "
+"file\n"
+"      --status          don't output anything, status code shows "
+"success\n"
+"      --strict          exit non-zero for improperly formatted checksum "
+"lines\n"
+"  -w, --warn            warn about improperly formatted checksum lines\n"
+"\n"
+"      --debug           say on stderr how each input is hashed\n"
+"      --help            display this help and exit\n"
+"      --version         output version information and exit\n"
+"\nDIGEST determines the digest algorithm and default output format:\n"
+"  sysv      (equivalent to sum -s)\n"
+"  bsd       (equivalent to sum -r)\n"
+"  crc       (equivalent to cksum)\n"
+"  crc32b    (the CRC-32 of zlib and gzip)\n"
+"  md5       (equivalent to md5sum)\n"
+"  sha1      (equivalent to sha1sum)\n"
+"  sha224    (equivalent to sha224sum)\n"
+"  sha256    (equivalent to sha256sum)\n"
+"  sha384    (equivalent to sha384sum)\n"
+"  sha512    (equivalent to sha512sum)\n"
+"  sha2      (SHA-2 of --length bits)\n"
+"  sha3      (SHA-3 of --length bits)\n"
+"  blake2b   (equivalent to b2sum)\n"
+"  sm3       (only available through cksum)\n"
+"\nExit status is 0 if all is well, 1 otherwise.\n");
+}
+
 static void
 help(const struct gnu *g)
 {
+	if (g->cksum) {
+		cksum_help(g);
+		return;
+	}
 	if (g->legacy)
 		printf("Usage: %s [OPTION]... [FILE]...\n"
 		    "Print or check %s checksums.\n", g->progname,
@@ -107,7 +210,12 @@ help(const struct gnu *g)
 "  -a, --algorithm=LIST  comma-separated algorithms (see --list)\n");
 	printf(
 "  -b, --binary          mark untagged lines with '*' (binary mode)\n"
-"  -c, --check           read checksums from the FILEs and check them\n"
+"  -c, --check           read checksums from the FILEs and check them\n");
+	if (!g->legacy || g->fams[0] != NULL)
+		printf(
+"  -l, --length=BITS     digest length in bits: for blake2b a multiple of 8\n"
+"                        up to 512, for sha2 and sha3 224, 256, 384 or 512\n");
+	printf(
 "      --tag             BSD-style lines: ALGORITHM (FILE) = DIGEST\n"
 "  -t, --text            mark untagged lines with ' ' (text mode)\n"
 "  -z, --zero            end each output line with NUL, not newline,\n"
@@ -116,6 +224,7 @@ help(const struct gnu *g)
 		printf(
 "      --untagged        coreutils-style lines: DIGEST  FILE\n"
 "      --base64          print digests in base64\n"
+"      --raw             print the digest of the one FILE as bytes\n"
 "      --no-names        print only the digests\n"
 "      --json            one JSON object per line: file, algorithm,\n"
 "                        digest, size\n"
@@ -150,18 +259,24 @@ help(const struct gnu *g)
 "\nExit status is 0 if all is well, 1 otherwise.\n");
 }
 
-/* -a LIST: comma-separated algorithm names; -1 (reported) on error. */
+/*
+ * -a LIST: comma-separated algorithm names, or families that -l
+ * completes (sha2, sha3; blake2b is both); -1 (reported) on error.
+ */
 static int
 parse_algorithms(struct gnu *g, const char *list)
 {
 	char *copy, *name, *rest;
 	const struct mds_alg *alg;
+	const struct family *fam;
 
 	if ((copy = strdup(list)) == NULL)
 		err(1, NULL);
 	g->nalgs = 0;
 	for (rest = copy; (name = strsep(&rest, ",")) != NULL;) {
-		if ((alg = mds_alg_find(name)) == NULL) {
+		alg = mds_alg_find(name);
+		fam = alg != NULL ? family_of(alg) : family_find(name);
+		if (alg == NULL && fam == NULL) {
 			warnx("invalid argument '%s' for '--algorithm'", name);
 			free(copy);
 			return -1;
@@ -171,6 +286,7 @@ parse_algorithms(struct gnu *g, const char *list)
 			free(copy);
 			return -1;
 		}
+		g->fams[g->nalgs] = fam;
 		g->algs[g->nalgs++] = alg;
 	}
 	free(copy);
@@ -269,6 +385,18 @@ gnu_list(void)
 	return close_stdout() == 0 ? 0 : 1;
 }
 
+/* Does -a name crc, crc32b, sysv or bsd, which have no check mode? */
+static int
+has_sum_format(const struct gnu *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->nalgs; i++)
+		if (is_sum_format(g->algs[i]))
+			return 1;
+	return 0;
+}
+
 /* The consistency checks coreutils makes, in its words. */
 static const char *
 check_options(const struct gnu *g, int prefix_tag, int binary)
@@ -307,8 +435,11 @@ check_options(const struct gnu *g, int prefix_tag, int binary)
 	if (verifying && g->recursive)
 		return "the --recursive option is meaningless when verifying "
 		    "checksums";
-	if (verifying && g->base64)
+	if (verifying && g->base64 && !g->cksum)
 		return "the --base64 option is meaningless when verifying "
+		    "checksums";
+	if (verifying && g->raw && !g->cksum)
+		return "the --raw option is meaningless when verifying "
 		    "checksums";
 	if (verifying && g->no_names)
 		return "the --no-names option is meaningless when verifying "
@@ -317,34 +448,56 @@ check_options(const struct gnu *g, int prefix_tag, int binary)
 }
 
 int
-gnu_main(const char *progname, const struct mds_alg *legacy_alg, int argc,
-    char **argv)
+gnu_main(const char *progname, enum gnu_mode mode,
+    const struct mds_alg *legacy_alg, int argc, char **argv)
 {
 	struct gnu g;
 	static char *stdin_argv[3] = { "-", "-", NULL };
-	const char *msg, *shortopts, *backend = NULL;
+	const char *msg, *shortopts, *backend = NULL, *length_str = "";
+	const struct option *opts;
 	int ch, prefix_tag = -1, binary = -1, list = 0, bench = 0, status;
 	size_t size = 0;
+	uintmax_t length = 0;
 
 	memset(&g, 0, sizeof(g));
 	g.progname = progname;
 	g.delim = '\n';
 	g.jobs = default_jobs();
-	g.algs[0] = legacy_alg != NULL ? legacy_alg : mds_alg_find("sha256");
+	g.legacy = mode == MODE_SUM;
+	g.cksum = mode == MODE_CKSUM;
+	g.algs[0] = g.legacy ? legacy_alg : mds_alg_find(g.cksum ? "crc" :
+	    "sha256");
+	g.fams[0] = g.legacy ? family_of(legacy_alg) : NULL;
 	g.nalgs = 1;
-	g.legacy = legacy_alg != NULL;
 	g.algs_given = g.legacy;
 	gnu_messages = 1;
 	lines_init();	/* stdout's buffering, and whole lines */
-	shortopts = g.legacy ? "bctwz" : "Aa:bcC:j:Rtwz";
+	if (g.cksum) {
+		shortopts = "a:l:bctwz";
+		opts = cksum_longopts;
+	} else if (g.legacy) {
+		shortopts = g.fams[0] != NULL ? "l:bctwz" : "bctwz";
+		opts = g.fams[0] != NULL ? b2sum_longopts : legacy_longopts;
+	} else {
+		shortopts = "Aa:bcC:j:l:Rtwz";
+		opts = longopts;
+	}
 
-	while ((ch = getopt_long(argc, argv, shortopts,
-	    g.legacy ? legacy_longopts : longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
+		/* cksum 9.1 knows -b and -t but takes neither. */
+		if (g.cksum && (ch == 'b' || ch == 't'))
+			return usage_error(&g, NULL);
 		switch (ch) {
 		case 'a':
-			if (parse_algorithms(&g, optarg) == -1)
+			if ((g.cksum ? cksum_algorithm(&g, optarg) :
+			    parse_algorithms(&g, optarg)) == -1)
 				return usage_error(&g, NULL);
 			g.algs_given = 1;
+			break;
+		case 'l':
+			if (parse_length(optarg, &length) == -1)
+				return 1;
+			length_str = optarg;
 			break;
 		case 'A':
 			g.archive = 1;
@@ -378,7 +531,8 @@ gnu_main(const char *progname, const struct mds_alg *legacy_alg, int argc,
 			break;
 		case OPT_TAG:
 			prefix_tag = 1;
-			binary = 1;
+			if (!g.cksum)	/* 9.1's cksum leaves it */
+				binary = 1;
 			break;
 		case OPT_UNTAGGED:
 			if (prefix_tag == 1)
@@ -387,6 +541,9 @@ gnu_main(const char *progname, const struct mds_alg *legacy_alg, int argc,
 			break;
 		case OPT_BASE64:
 			g.base64 = 1;
+			break;
+		case OPT_RAW:
+			g.raw = 1;
 			break;
 		case OPT_NO_NAMES:
 			g.no_names = 1;
@@ -461,6 +618,13 @@ gnu_main(const char *progname, const struct mds_alg *legacy_alg, int argc,
 	argv += optind;
 	if (check_backend_env() == -1)
 		return 1;
+	if (apply_length(&g, length, length_str, g.check ||
+	    g.checklist != NULL || list || bench) == -1)
+		return 1;
+	if (g.algs[0] == NULL) {
+		warnx("crc: not in this build");	/* cksum's default */
+		return 1;
+	}
 	if (list)
 		return gnu_list();
 	if (bench) {
@@ -470,12 +634,29 @@ gnu_main(const char *progname, const struct mds_alg *legacy_alg, int argc,
 	}
 	if (size != 0)
 		return usage_error(&g, "--size goes with --bench");
+	if (g.check && g.algs_given && has_sum_format(&g)) {
+		warnx("--check is not supported with "
+		    "--algorithm={bsd,sysv,crc}");
+		return 1;
+	}
+	if (g.base64 && g.raw)
+		return usage_error(&g, "--base64 and --raw are mutually "
+		    "exclusive");
 	if (prefix_tag == -1)
 		prefix_tag = !g.legacy;
 	if ((msg = check_options(&g, prefix_tag, binary)) != NULL)
 		return usage_error(&g, msg);
 	g.tagged = prefix_tag;
 	g.binary = binary;
+	if (g.raw && (g.nalgs > 1 || g.recursive || g.archive || g.json ||
+	    g.no_names))
+		return usage_error(&g, "--raw prints one digest: not with "
+		    "several algorithms, -R, -A, --json or --no-names");
+	if (g.raw && argc > 1) {
+		warnx("the --raw option is not supported with multiple files");
+		return 1;
+	}
+	g.named = argc != 0;
 	if (g.expect != NULL && (argc != 1 || g.check || g.checklist))
 		return usage_error(&g, "--expect takes exactly one FILE");
 	if (g.checklist != NULL && g.check)

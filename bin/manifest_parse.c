@@ -76,7 +76,11 @@ unescape(char *s, size_t len)
 	return 0;
 }
 
-/* Is alg one of those the user named with -a (or the legacy name)? */
+/*
+ * Is alg one of those the user named with -a (or the legacy name)?  A
+ * family stands for all its members: b2sum -c reads every BLAKE2b-N
+ * line, whatever -l says, as coreutils does.
+ */
 static int
 alg_allowed(const struct gnu *g, const struct mds_alg *alg)
 {
@@ -85,9 +89,34 @@ alg_allowed(const struct gnu *g, const struct mds_alg *alg)
 	if (!g->algs_given)
 		return 1;
 	for (i = 0; i < g->nalgs; i++)
-		if (g->algs[i] == alg)
+		if (g->algs[i] == alg ||
+		    (g->fams[i] != NULL && family_has(g->fams[i], alg)))
 			return 1;
 	return 0;
+}
+
+/*
+ * The member of family f that an untagged digest of len characters is
+ * (hex, or with mdsum base64), or NULL.
+ */
+static const struct mds_alg *
+family_fit(const struct gnu *g, const struct family *f, const char *d,
+    size_t len)
+{
+	const struct mds_alg *alg;
+	size_t n;
+
+	if (len % 2 == 0 && (alg = family_member(f, len * 4)) != NULL &&
+	    valid_digest(g, alg, d, len))
+		return alg;
+	/* base64 of n bytes is 4 * ceil(n / 3) characters */
+	if (len % 4 != 0)
+		return NULL;
+	for (n = len / 4 * 3; n > 0 && n + 2 >= len / 4 * 3; n--)
+		if ((alg = family_member(f, n * 8)) != NULL &&
+		    valid_digest(g, alg, d, len))
+			return alg;
+	return NULL;
 }
 
 /*
@@ -100,7 +129,7 @@ tag_at(const struct gnu *g, const char *s, size_t *len)
 	char tag[32];
 	size_t n;
 
-	if (g->legacy) {
+	if (g->legacy && g->fams[0] == NULL) {
 		*len = strlen(mds_alg_tag(g->algs[0]));
 		return strncmp(s, mds_alg_tag(g->algs[0]), *len) == 0 ?
 		    g->algs[0] : NULL;
@@ -147,13 +176,20 @@ untagged_alg(const struct line_parser *p, const char *d, size_t len,
 	*ambiguous = 0;
 	if (g->algs_given) {
 		for (i = 0; i < g->nalgs; i++)
-			if (valid_digest(g, g->algs[i], d, len)) {
-				found = g->algs[i];
+			if ((a = g->fams[i] != NULL ?
+			    family_fit(g, g->fams[i], d, len) :
+			    valid_digest(g, g->algs[i], d, len) ?
+			    g->algs[i] : NULL) != NULL) {
+				found = a;
 				nfound++;
 			}
+	} else if (p->named_fam != NULL) {
+		return family_fit(g, p->named_fam, d, len);
 	} else if (p->named != NULL) {
 		if (valid_digest(g, p->named, d, len))
 			return p->named;
+	} else if (g->cksum) {
+		return NULL;	/* cksum reads tagged lines only, without -a */
 	} else {
 		for (i = 0; (a = mds_alg_at(i)) != NULL; i++)
 			if (guessable(a) && valid_digest(g, a, d, len)) {
@@ -272,6 +308,11 @@ parse_line(struct line_parser *p, char *s, size_t len,
 		escaped = 1;
 	}
 	if ((alg = tag_at(p->g, s + i, &taglen)) != NULL) {
+		/* cksum's CRCs and sums have no tagged line to check. */
+		if (is_sum_format(alg))
+			return LINE_BAD;
+		if (p->g->cksum)
+			p->seen = alg;
 		if (!alg_allowed(p->g, alg))
 			return LINE_BAD;
 		i += taglen;
@@ -283,7 +324,8 @@ parse_line(struct line_parser *p, char *s, size_t len,
 		kind = parse_tagged(p, s + i, len - i, alg, escaped, it);
 		goto done;
 	}
-	if (!p->g->legacy && (taglen = unknown_tag_at(s + i, len - i)) != 0) {
+	if (!p->g->legacy && !p->g->cksum &&
+	    (taglen = unknown_tag_at(s + i, len - i)) != 0) {
 		it->tag = s + i;
 		it->taglen = taglen;
 		for (i += taglen; s[i] == ' '; i++)

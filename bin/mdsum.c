@@ -1,8 +1,9 @@
 /*
  * mdsum.c: the only main().  mdsum, the BSD tools md5, sha256, sha512h and
- * keccak256, and the coreutils-style md5sum, sha256sum, sha512hsum and
- * keccak256sum are this one program under several names (links made by
- * the build); the name picks the mode and, but for mdsum, the algorithm.
+ * keccak256, coreutils' cksum and b2sum, and the coreutils-style
+ * md5sum, sha1sum, sha224sum, ..., sha512hsum and keccak256sum are this
+ * one program under several names (links made by the build); the name
+ * picks the mode and, but for mdsum and cksum, the algorithm.
  */
 #include <err.h>
 #include <locale.h>
@@ -48,15 +49,24 @@ main(int argc, char **argv)
 	for (i = 0; i < sizeof(bsd_tools) / sizeof(bsd_tools[0]); i++)
 		if (strcmp(name, bsd_tools[i]) == 0)
 			return bsd_main(mds_alg_find(name), argc, argv);
-	/* md5sum, sha256sum, ...: coreutils' tool for that algorithm. */
+	if (strcmp(name, "cksum") == 0)
+		return gnu_main(name, MODE_CKSUM, NULL, argc, argv);
+	if (strcmp(name, "b2sum") == 0 &&
+	    (alg = mds_alg_find("blake2b")) != NULL)
+		return gnu_main(name, MODE_SUM, alg, argc, argv);
+	/*
+	 * md5sum, sha256sum, ...: coreutils' tool for that algorithm (not
+	 * crcsum: the CRCs and sums are cksum's).
+	 */
 	len = strlen(name);
 	if (len > 3 && len - 3 < sizeof(stem) &&
 	    strcmp(name + len - 3, "sum") == 0) {
 		memcpy(stem, name, len - 3);
 		stem[len - 3] = '\0';
 		if ((alg = mds_alg_find(stem)) != NULL &&
-		    strcmp(stem, mds_alg_name(alg)) == 0)
-			return gnu_main(name, alg, argc, argv);
+		    strcmp(stem, mds_alg_name(alg)) == 0 &&
+		    !is_sum_format(alg))
+			return gnu_main(name, MODE_SUM, alg, argc, argv);
 	}
-	return gnu_main(name, NULL, argc, argv);
+	return gnu_main(name, MODE_MDSUM, NULL, argc, argv);
 }
