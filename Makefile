@@ -23,13 +23,14 @@ NATIVE_OBJS_no =	lib/backend_native.o lib/x86/kernels.o \
 			lib/x86/sha512_mb_avx512.o lib/x86/sha512_mb_avx2.o \
 			lib/x86/md5_mb_avx512.o lib/x86/md5_mb_avx2.o \
 			lib/x86/keccak_mb_avx512.o lib/x86/keccak_mb_avx2.o \
-			lib/x86/sha256_mb_shani.o lib/x86/sha256_mb_avx512.o
+			lib/x86/sha256_mb_shani.o lib/x86/sha256_mb_avx512.o \
+			lib/x86/blake2b_avx2.o lib/x86/blake2b_avx512.o
 NATIVE_OBJS_yes =	lib/nonative.o
 
 LIB_OBJS =	lib/registry.o lib/backend.o lib/dispatch.o lib/ctx.o lib/fd.o \
 		lib/input.o \
 		lib/mdpad.o lib/md5.o lib/sha1.o lib/sha256.o lib/sha512.o \
-		lib/keccak.o lib/keccakf1600.o lib/archive.o lib/mb_portable.o lib/lanes.o \
+		lib/keccak.o lib/keccakf1600.o lib/blake2b.o lib/archive.o lib/mb_portable.o lib/lanes.o \
 		lib/tune.o \
 		$(LIBMD_OBJS_$(WITHOUT_LIBMD)) \
 		$(OPENSSL_OBJS_$(WITHOUT_OPENSSL)) \
@@ -83,6 +84,9 @@ $(LIB_OBJS): lib/mdsum.h lib/mds_int.h config.mk
 $(NATIVE_OBJS_no): lib/x86/x86.h
 lib/x86/sha512_avx2.o: lib/x86/sha512_x86.h
 lib/x86/sha512_avx512.o: lib/x86/sha512_x86.h
+lib/blake2b.o: lib/blake2b.h
+lib/x86/blake2b_avx2.o lib/x86/blake2b_avx512.o: \
+    lib/blake2b.h lib/x86/blake2b_x86.h
 lib/backend_libmd.o lib/nolibmd.o lib/backend_openssl.o lib/noopenssl.o \
     $(NATIVE_OBJS_no) $(NATIVE_OBJS_yes): \
     lib/mdsum.h lib/mds_int.h config.mk

@@ -36,6 +36,8 @@ static const struct mds_kernel portable_kernels[] = {
 	    mds_sha512_blocks_portable, NULL, NULL, NULL },
 	{ "keccak", "portable", MDS_LEVEL_PORTABLE, 0,
 	    NULL, mds_keccak_absorb_portable, NULL, NULL },
+	{ "blake2b", "portable", MDS_LEVEL_PORTABLE, 0,
+	    NULL, NULL, mds_blake2b_compress_portable, NULL },
 };
 
 static const struct {

@@ -12,7 +12,8 @@
 
 #include "mdsum.h"
 
-#define MDS_MAX_ALGS	32	/* registry rows backend.c can cache */
+/* Registry rows backend.c can cache: the listed ones and blake2b's lengths. */
+#define MDS_MAX_ALGS	96
 #define MDS_STATE_SIZE	sizeof(((mds_ctx *)0)->u_)
 
 /* Compile-time check that a backend's state fits in an mds_ctx. */
@@ -111,6 +112,8 @@ size_t	mds_alg_index(const struct mds_alg *);
  */
 extern const struct mds_impl mds_portable_md, mds_native_md;
 extern const struct mds_impl mds_portable_sponge, mds_native_sponge;
+/* BLAKE2b (blake2b.c): any digest length, from the row. */
+extern const struct mds_impl mds_portable_blake2b, mds_native_blake2b;
 
 /* The shapes of the algorithm files (md5.c, sha1.c, ...). */
 extern const struct mds_shape mds_md5_shape, mds_sha1_shape;
@@ -177,6 +180,9 @@ void	mds_keccakf1600_portable(uint64_t[25]);
 /* XOR nblocks blocks of rate bytes into the state, permuting after each. */
 void	mds_keccak_absorb_portable(uint64_t[25], const unsigned char *, size_t,
 	    size_t);
+/* The BLAKE2b compression function, portable C (struct mds_kernel). */
+void	mds_blake2b_compress_portable(uint64_t[8], uint64_t[2],
+	    const unsigned char *, size_t, uint64_t);
 
 /*
  * CPU dispatch (dispatch.c).  Only block functions and the Keccak absorb
@@ -201,7 +207,7 @@ enum { MDS_LEVEL_PORTABLE, MDS_LEVEL_SSE4, MDS_LEVEL_AVX2, MDS_LEVEL_AVX512,
 #define MDS_CPU_AVX512BW	(1u << 11)
 
 struct mds_kernel {
-	const char	*family;	/* md5 sha1 sha256 sha512 keccak */
+	const char	*family;	/* md5 sha1 sha256 sha512 keccak blake2b */
 	const char	*name;		/* "sha256-shani" */
 	int		 level;		/* MDS_LEVEL_*: what MDSUM_CPU caps */
 	unsigned int	 need;		/* MDS_CPU_* bits it requires */

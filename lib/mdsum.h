@@ -49,6 +49,11 @@ const char		*mds_alg_tag(const struct mds_alg *);	/* "SHA512H" */
 size_t			 mds_alg_digest_len(const struct mds_alg *);
 size_t			 mds_alg_block_len(const struct mds_alg *);
 /*
+ * The same algorithm with a digest of bits bits (blake2b: 8 .. 512 in
+ * steps of 8; any other: its own length only), or NULL with errno EINVAL.
+ */
+const struct mds_alg	*mds_alg_length(const struct mds_alg *, size_t);
+/*
  * The i-th self-test vector: returns the message (to be hashed *repeat
  * times in a row) and sets *hex to the expected digest; NULL past the end.
  */

@@ -17,14 +17,16 @@
 
 enum vformat {
 	VF_RSP,		/* Len = / Msg = / MD = records */
-	VF_TOMCRYPT	/* "Hash: name" sections of " nn: HEX" lines */
+	VF_TOMCRYPT,	/* "Hash: name" sections of " nn: HEX" lines */
+	VF_B2JSON	/* the BLAKE2 authors' JSON, one field a line */
 };
 
 /* One vector file applied to one algorithm. */
 struct vfile {
 	const char	*file;
 	enum vformat	 format;
-	const char	*section;	/* VF_TOMCRYPT: the Hash: section */
+	/* VF_TOMCRYPT: the Hash: section; VF_RSP: a [L = n] line, or NULL */
+	const char	*section;
 	const char	*alg;
 	size_t		 md_len;	/* bytes of each MD in the file */
 	size_t		 count;		/* byte-aligned records expected */
@@ -60,6 +62,12 @@ static const struct vfile vfiles[] = {
 	{ "keccak256-LongMsgKAT_256.txt", VF_RSP, NULL, "keccak256", 32,
 	    65, 0 },
 	{ "md5-rfc1321.rsp", VF_RSP, NULL, "md5", 16, 7, 0 },
+	{ "blake2-kat-blake2b-unkeyed.json", VF_B2JSON, NULL, "blake2b", 64,
+	    256, 0 },
+	{ "blake2b-unkeyed-generated-by-hashlib.rsp", VF_RSP, "[L = 64]",
+	    "blake2b", 64, 257, 0 },
+	{ "blake2b-unkeyed-generated-by-hashlib.rsp", VF_RSP, "[L = 32]",
+	    "blake2b-256", 32, 257, 0 },
 	{ "libtomcrypt-hash_tv-subset.txt", VF_TOMCRYPT, "md5", "md5", 16,
 	    129, 0 },
 	{ "libtomcrypt-hash_tv-subset.txt", VF_TOMCRYPT, "sha256", "sha256",
@@ -119,6 +127,20 @@ static const struct known knowns[] = {
 	    "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a" },
 	{ "sha512h", "", 1,
 	    "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce" },
+	/* RFC 7693 appendix A */
+	{ "blake2b", "abc", 1,
+	    "ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d1"
+	    "7d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923" },
+	/* the digest length is a parameter, not a cut: python3 hashlib */
+	{ "blake2b-256", "abc", 1,
+	    "bddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319" },
+	{ "blake2b-160", "abc", 1,
+	    "384264f676f39536840523f284921cdc68b6846b" },
+	{ "blake2b-8", "abc", 1, "6b" },
+	{ "blake2b-8", "", 1, "2e" },
+	{ "blake2b-384", "a", 1000000,
+	    "92650b7746765a98701ec2077c3603127c62525c8543477c8519d6cc53ac5a9f"
+	    "0098ed56eb7aaf03ca50bfe046e7bba3" },
 };
 #define NKNOWNS	(sizeof(knowns) / sizeof(knowns[0]))
 
@@ -145,6 +167,8 @@ static void	 hash_repeat(const struct mds_alg *, const char *, const char *,
 		    size_t, unsigned char *);
 static void	 run_rsp(const struct vfile *, const char *);
 static void	 run_tomcrypt(const struct vfile *, const char *);
+static char	*json_field(char *, const char *);
+static void	 run_b2json(const struct vfile *, const char *);
 
 static void
 vectors_setup(void)
@@ -269,7 +293,7 @@ run_rsp(const struct vfile *vf, const char *backend)
 	char *line, *v, *end;
 	unsigned long len;
 	size_t count, nbits, dlen;
-	int have_len, have_msg;
+	int have_len, have_msg, in;
 
 	alg = mdt_alg(vf->alg);
 	dlen = mds_alg_digest_len(alg);
@@ -278,8 +302,12 @@ run_rsp(const struct vfile *vf, const char *backend)
 	count = nbits = 0;
 	have_len = have_msg = 0;
 	len = 0;
+	in = vf->section == NULL;
 	while ((line = rd_line()) != NULL) {
-		if (line[0] == '\0' || line[0] == '#' || line[0] == '[')
+		if (line[0] == '[' && vf->section != NULL)
+			in = strcmp(line, vf->section) == 0;
+		if (line[0] == '\0' || line[0] == '#' || line[0] == '[' ||
+		    !in)
 			continue;
 		if ((v = rd_field(line, "Len")) != NULL) {
 			errno = 0;
@@ -368,6 +396,74 @@ run_tomcrypt(const struct vfile *vf, const char *backend)
 	ck_assert_uint_eq(count, vf->count);
 }
 
+/* The string value of a line `    "key": "value",`, or NULL. */
+static char *
+json_field(char *line, const char *key)
+{
+	size_t n;
+	char *end;
+
+	while (*line == ' ')
+		line++;
+	n = strlen(key);
+	if (*line != '"' || strncmp(line + 1, key, n) != 0 ||
+	    strncmp(line + 1 + n, "\": \"", 4) != 0)
+		return NULL;
+	line += n + 5;
+	end = strchr(line, '"');
+	ck_assert_msg(end != NULL, "%s:%zu: unterminated string", rd.path,
+	    rd.lineno);
+	*end = '\0';
+	return line;
+}
+
+/*
+ * The BLAKE2 authors' JSON: an entry's "hash", "in", "key" and "out"
+ * lines in that order, each entry checked when its "out" arrives.  Only
+ * unkeyed BLAKE2b is offered, so any other entry is an error.
+ */
+static void
+run_b2json(const struct vfile *vf, const char *backend)
+{
+	const struct mds_alg *alg;
+	unsigned char want[MDS_MAX_DIGEST], got[MDS_MAX_DIGEST];
+	char *line, *v;
+	size_t count, dlen, len = 0;
+	int have_in = 0;
+
+	alg = mdt_alg(vf->alg);
+	dlen = mds_alg_digest_len(alg);
+	ck_assert_uint_eq(dlen, vf->md_len);
+	rd_open(vf->file);
+	count = 0;
+	while ((line = rd_line()) != NULL) {
+		if ((v = json_field(line, "hash")) != NULL) {
+			ck_assert_msg(strcmp(v, "blake2b") == 0,
+			    "%s:%zu: hash %s", rd.path, rd.lineno, v);
+			have_in = 0;
+		} else if ((v = json_field(line, "in")) != NULL) {
+			len = strlen(v) / 2;
+			rd_hex(v, len);
+			have_in = 1;
+		} else if ((v = json_field(line, "key")) != NULL) {
+			ck_assert_msg(*v == '\0', "%s:%zu: a keyed vector",
+			    rd.path, rd.lineno);
+		} else if ((v = json_field(line, "out")) != NULL) {
+			ck_assert_msg(have_in, "%s:%zu: out without in",
+			    rd.path, rd.lineno);
+			ck_assert_msg(strlen(v) == 2 * dlen &&
+			    mdt_unhex(v, 2 * dlen, want) == 0,
+			    "%s:%zu: bad out", rd.path, rd.lineno);
+			mdt_hash(alg, backend, rd.msg, len, got);
+			MDT_DIGEST_EQ(got, want, dlen, "%s:%zu: %s on %s, %zu "
+			    "bytes", rd.path, rd.lineno, vf->alg, backend, len);
+			have_in = 0;
+			count++;
+		}
+	}
+	ck_assert_uint_eq(count, vf->count);
+}
+
 /* _i walks files x built backends. */
 START_TEST(test_file)
 {
@@ -380,6 +476,8 @@ START_TEST(test_file)
 	backend = mdt_built((size_t)_i % nb);
 	if (vf->format == VF_RSP)
 		run_rsp(vf, backend);
+	else if (vf->format == VF_B2JSON)
+		run_b2json(vf, backend);
 	else
 		run_tomcrypt(vf, backend);
 }

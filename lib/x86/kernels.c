@@ -31,6 +31,12 @@ const struct mds_kernel mds_arch_kernels[] = {
 	    NULL, mds_keccak_absorb_bmi, NULL, NULL },
 	{ "keccak", "keccak-avx2", MDS_LEVEL_AVX2, MDS_CPU_AVX2,
 	    NULL, mds_keccak_absorb_avx2, NULL, NULL },
+	/* Both lose to the portable C on Zen 5 (blake2b_x86.h); tune.c sees it. */
+	{ "blake2b", "blake2b-avx512", MDS_LEVEL_AVX512,
+	    MDS_CPU_AVX512F | MDS_CPU_AVX512VL,
+	    NULL, NULL, mds_blake2b_compress_avx512, NULL },
+	{ "blake2b", "blake2b-avx2", MDS_LEVEL_AVX2, MDS_CPU_AVX2,
+	    NULL, NULL, mds_blake2b_compress_avx2, NULL },
 };
 const size_t mds_arch_nkernels =
     sizeof(mds_arch_kernels) / sizeof(mds_arch_kernels[0]);

@@ -28,6 +28,10 @@ void	mds_keccak_absorb_avx2(uint64_t[25], const unsigned char *, size_t,
 	    size_t);
 void	mds_keccak_absorb_avx512(uint64_t[25], const unsigned char *, size_t,
 	    size_t);
+void	mds_blake2b_compress_avx2(uint64_t[8], uint64_t[2],
+	    const unsigned char *, size_t, uint64_t);
+void	mds_blake2b_compress_avx512(uint64_t[8], uint64_t[2],
+	    const unsigned char *, size_t, uint64_t);
 
 /* Multi-buffer kernels: struct mds_mb_kernel's blocks. */
 #define MDS_MB_PROTO(name)						\
