@@ -289,7 +289,7 @@ bad_line_alg(const struct gnu *g, const struct line_item *it, int *len)
 		what = g->fams[0] != NULL ? family_label(g->fams[0]) :
 		    mds_alg_tag(g->algs[0]);
 		*len = (int)strlen(what);
-	} else if (g->cksum) {
+	} else if (g->cksum && (it->seen != NULL || g->algs[0] != NULL)) {
 		what = mds_alg_tag(it->seen != NULL ? it->seen : g->algs[0]);
 		*len = (int)strcspn(what, "-");
 	}
