@@ -38,6 +38,7 @@ static const struct row rows[] = {
 	{ "sha3-384", "SHA3-384", 48, 104 },
 	{ "sha3-512", "SHA3-512", 64, 72 },
 	{ "keccak256", "KECCAK256", 32, 136 },
+	{ "blake2b", "BLAKE2b", 64, 128 },
 };
 #define NROWS	(sizeof(rows) / sizeof(rows[0]))
 
@@ -62,6 +63,12 @@ static const struct {
 	{ "SHA512/256", "sha512-256" },
 	{ "sha512t224", "sha512-224" },
 	{ "sha512t256", "sha512-256" },
+	/* coreutils writes BLAKE2b-N for b2sum -l N, but not for 512 */
+	{ "BLAKE2b-512", "blake2b" },
+	{ "blake2b-512", "blake2b" },
+	{ "BLAKE2B-512", "blake2b" },
+	{ "BLAKE2b-256", "blake2b-256" },
+	{ "Blake2B-8", "blake2b-8" },
 };
 #define NSPELLINGS	(sizeof(spellings) / sizeof(spellings[0]))
 
@@ -146,7 +153,8 @@ START_TEST(test_alg_find)
 {
 	static const char *const unknown[] = {
 		"nope", "", "sha2566", "md55", "sha512/255", "sha3", " md5",
-		"sha512t", "sha2-", "sha3-255",
+		"sha512t", "sha2-", "sha3-255", "blake2b-0", "blake2b-4",
+		"blake2b-520", "blake2b-", "blake2b-0256", "blake2b-1024",
 	};
 	size_t i;
 
@@ -159,6 +167,72 @@ START_TEST(test_alg_find)
 	for (i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++)
 		ck_assert_msg(mds_alg_find(unknown[i]) == NULL,
 		    "\"%s\" finds an algorithm", unknown[i]);
+}
+END_TEST
+
+/*
+ * mds_alg_length: every length b2sum -l takes, as rows past the listed
+ * ones with coreutils' names; their digests are checked against
+ * hashlib in the vectors suite (blake2b-8, -160, -256, -384).
+ */
+START_TEST(test_alg_length)
+{
+	static const size_t bad[] = { 0, 4, 7, 9, 513, 520, 1024 };
+	const struct mds_alg *b2, *alg, *sha256;
+	char name[32], tag[32];
+	unsigned char md[64], md2[64];
+	size_t bits, i;
+
+	b2 = mdt_alg("blake2b");
+	ck_assert_ptr_eq(mds_alg_length(b2, 512), b2);
+	for (bits = 8; bits < 512; bits += 8) {
+		alg = mds_alg_length(b2, bits);
+		ck_assert_msg(alg != NULL, "blake2b has no length %zu", bits);
+		(void)snprintf(name, sizeof(name), "blake2b-%zu", bits);
+		(void)snprintf(tag, sizeof(tag), "BLAKE2b-%zu", bits);
+		ck_assert_str_eq(mds_alg_name(alg), name);
+		ck_assert_str_eq(mds_alg_tag(alg), tag);
+		ck_assert_uint_eq(mds_alg_digest_len(alg), bits / 8);
+		ck_assert_uint_eq(mds_alg_block_len(alg), 128);
+		ck_assert_ptr_eq(mds_alg_find(name), alg);
+		ck_assert_ptr_eq(mds_alg_find(tag), alg);
+		ck_assert_ptr_eq(mds_alg_length(alg, 512), b2);
+		ck_assert_ptr_eq(mds_alg_length(alg, bits), alg);
+		ck_assert_ptr_eq(mds_alg_length(alg, 8), mds_alg_find(
+		    "blake2b-8"));
+		/* not listed: mds_alg_count is the algorithms, not lengths */
+		for (i = 0; i < mds_alg_count(); i++)
+			ck_assert_ptr_ne(mds_alg_at(i), alg);
+		/* a length is a parameter, not a cut of the 512-bit digest */
+		ck_assert_int_eq(mds_digest(alg, "abc", 3, md), 0);
+		ck_assert_int_eq(mds_digest(b2, "abc", 3, md2), 0);
+		ck_assert_msg(memcmp(md, md2, bits / 8) != 0,
+		    "blake2b-%zu is blake2b cut short", bits);
+	}
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		errno = 0;
+		ck_assert_ptr_null(mds_alg_length(b2, bad[i]));
+		ck_assert_int_eq(errno, EINVAL);
+	}
+	/* Other algorithms have their own length only. */
+	sha256 = mdt_alg("sha256");
+	ck_assert_ptr_eq(mds_alg_length(sha256, 256), sha256);
+	for (i = 0; i < mds_alg_count(); i++) {
+		alg = mdt_alg_at(i);
+		if (alg == b2)
+			continue;
+		for (bits = 8; bits <= 512; bits += 8) {
+			if (bits == 8 * mds_alg_digest_len(alg))
+				continue;
+			errno = 0;
+			ck_assert_msg(mds_alg_length(alg, bits) == NULL &&
+			    errno == EINVAL, "%s has length %zu",
+			    mds_alg_name(alg), bits);
+		}
+	}
+	errno = 0;
+	ck_assert_ptr_null(mds_alg_length(NULL, 256));
+	ck_assert_int_eq(errno, EINVAL);
 }
 END_TEST
 
@@ -528,6 +602,7 @@ mdt_api_suite(void)
 	tcase_add_test(tc, test_alg_count);
 	tcase_add_loop_test(tc, test_alg_row, 0, (int)NROWS);
 	tcase_add_test(tc, test_alg_find);
+	tcase_add_test(tc, test_alg_length);
 	tcase_add_test(tc, test_alg_vector);
 	tcase_add_test(tc, test_hex);
 	suite_add_tcase(s, tc);
