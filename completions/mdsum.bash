@@ -1,11 +1,14 @@
-# bash completion for mdsum and its coreutils-style names md5sum,
-# sha256sum, sha512hsum and keccak256sum.  Uses bash-completion's helpers
-# when they are loaded and plain compgen otherwise.
+# bash completion for mdsum and its coreutils-style names cksum, b2sum,
+# md5sum, sha1sum, sha224sum, sha256sum, sha384sum, sha512sum, sha512hsum
+# and keccak256sum.  Uses bash-completion's helpers when they are loaded
+# and plain compgen otherwise.
 
 # The algorithms of `mdsum --list', in registry order.  tests/completions.sh
 # checks that this list, _mdsum and mdsum.fish agree with the program.
-_mdsum_algorithms='md5 sha1 sha224 sha256 sha384 sha512 sha512-224 sha512-256 sha512h sha3-224 sha3-256 sha3-384 sha3-512 keccak256'
+_mdsum_algorithms='md5 sha1 sha224 sha256 sha384 sha512 sha512-224 sha512-256 sha512h sha3-224 sha3-256 sha3-384 sha3-512 keccak256 blake2b'
 _mdsum_backends='portable native libmd openssl'
+# What cksum -a takes (coreutils' names); sha2 and sha3 want -l.
+_mdsum_cksum_algorithms='bsd sysv crc crc32b md5 sha1 sha224 sha256 sha384 sha512 sha2 sha3 blake2b sm3'
 
 _mdsum()
 {
@@ -28,13 +31,22 @@ _mdsum()
 		fi
 	fi
 
-	if [[ ${words[0]##*/} == mdsum ]]; then
-		opts='-a -b -c -t -w -z -A -C -R -j --algorithm= --tag --untagged
-		    --binary --text --zero --base64 --no-names --json --check
-		    --ignore-missing --quiet --status --strict --warn --expect=
-		    --checklist= --archive --recursive --jobs= --progress --mmap
-		    --no-mmap --no-multibuffer --backend= --debug --list --bench
-		    --size= --help --version'
+	local cmd=${words[0]##*/}
+	if [[ $cmd == mdsum ]]; then
+		opts='-a -b -c -l -t -w -z -A -C -R -j --algorithm= --length=
+		    --tag --untagged --binary --text --zero --base64 --raw
+		    --no-names --json --check --ignore-missing --quiet --status
+		    --strict --warn --expect= --checklist= --archive --recursive
+		    --jobs= --progress --mmap --no-mmap --no-multibuffer
+		    --backend= --debug --list --bench --size= --help --version'
+	elif [[ $cmd == cksum ]]; then
+		opts='-a -c -l -w -z --algorithm= --length= --tag --untagged
+		    --zero --base64 --raw --check --ignore-missing --quiet
+		    --status --strict --warn --debug --help --version'
+	elif [[ $cmd == b2sum ]]; then
+		opts='-b -c -l -t -w -z --binary --check --length= --tag --text
+		    --zero --ignore-missing --quiet --status --strict --warn
+		    --help --version'
 	else
 		# md5sum, sha256sum, ...: the name fixes the algorithm; offer
 		# what coreutils' tool of that name has.
@@ -45,6 +57,11 @@ _mdsum()
 
 	case $prev in
 	-a | --algorithm)
+		if [[ $cmd == cksum ]]; then
+			COMPREPLY=($(compgen -W "$_mdsum_cksum_algorithms" \
+			    -- "$cur"))
+			return
+		fi
 		# A comma-separated list: complete its last element.
 		local head=${cur%"${cur##*,}"}
 		COMPREPLY=($(compgen -P "$head" -W "$_mdsum_algorithms" \
@@ -57,6 +74,10 @@ _mdsum()
 		;;
 	-C | --checklist)
 		_mdsum_files
+		return
+		;;
+	-l | --length)
+		COMPREPLY=($(compgen -W '224 256 384 512' -- "$cur"))
 		return
 		;;
 	-j | --jobs | --expect)
@@ -96,4 +117,4 @@ _mdsum_files()
 	fi
 }
 
-complete -F _mdsum mdsum md5sum sha256sum sha512hsum keccak256sum
+complete -F _mdsum mdsum cksum b2sum md5sum sha1sum sha224sum sha256sum sha384sum sha512sum sha512hsum keccak256sum

@@ -1,16 +1,16 @@
-# fish completion for mdsum and its coreutils-style names md5sum,
-# sha256sum, sha512hsum and keccak256sum.  fish loads completions by
-# command name, so install this file (or links to it) as mdsum.fish,
-# md5sum.fish, sha256sum.fish, sha512hsum.fish and keccak256sum.fish; a
-# file in ~/.config/fish/completions hides the one fish ships for a
-# coreutils command of the same name.  Whichever is loaded sets up all five
-# commands, replacing what an earlier load set.  File operands are completed
-# by default.
+# fish completion for mdsum and its coreutils-style names cksum, b2sum,
+# md5sum, sha1sum, sha224sum, sha256sum, sha384sum, sha512sum, sha512hsum
+# and keccak256sum.  fish loads completions by command name, so install
+# this file (or links to it) as mdsum.fish, cksum.fish, b2sum.fish,
+# md5sum.fish and so on; a file in ~/.config/fish/completions hides the
+# one fish ships for a coreutils command of the same name.  Whichever is
+# loaded sets up all of these commands, replacing what an earlier load
+# set.  File operands are completed by default.
 
 # The algorithms of `mdsum --list', in registry order.  tests/completions.sh
 # checks that this list, mdsum.bash and _mdsum agree with the program.
 function __mdsum_algorithms
-    printf '%s\n' md5 sha1 sha224 sha256 sha384 sha512 sha512-224 sha512-256 sha512h sha3-224 sha3-256 sha3-384 sha3-512 keccak256
+    printf '%s\n' md5 sha1 sha224 sha256 sha384 sha512 sha512-224 sha512-256 sha512h sha3-224 sha3-256 sha3-384 sha3-512 keccak256 blake2b
 end
 
 # -a takes a comma-separated list: offer each algorithm after whatever
@@ -24,10 +24,12 @@ function __mdsum_algorithm_list
     end
 end
 
-for cmd in mdsum md5sum sha256sum sha512hsum keccak256sum
+for cmd in mdsum cksum b2sum md5sum sha1sum sha224sum sha256sum sha384sum sha512sum sha512hsum keccak256sum
     complete -c $cmd -e
-    complete -c $cmd -s b -l binary -d 'Mark untagged lines with * (binary mode)'
-    complete -c $cmd -s t -l text -d 'Mark untagged lines with a space (text mode)'
+    if test $cmd != cksum
+        complete -c $cmd -s b -l binary -d 'Mark untagged lines with * (binary mode)'
+        complete -c $cmd -s t -l text -d 'Mark untagged lines with a space (text mode)'
+    end
     complete -c $cmd -s z -l zero -d 'End lines with NUL, do not escape names'
     complete -c $cmd -s c -l check -d 'Read manifests and verify the files they list'
     complete -c $cmd -l ignore-missing -d 'With -c, skip listed files that do not exist'
@@ -40,10 +42,21 @@ for cmd in mdsum md5sum sha256sum sha512hsum keccak256sum
     complete -c $cmd -l version -d 'Print the version and exit'
 end
 
+# -l/--length: blake2b (mdsum, cksum, b2sum), sha2 and sha3 (mdsum, cksum).
+for c in mdsum cksum b2sum
+    complete -c $c -s l -l length -x -a '224 256 384 512' -d 'Digest length in bits'
+end
+for c in mdsum cksum
+    complete -c $c -l untagged -d 'Write digest, two spaces, name'
+    complete -c $c -l base64 -d 'Write digests in base64'
+    complete -c $c -l raw -d 'Write the digest of the one file as bytes'
+    complete -c $c -l debug -d 'Report how each input is hashed on stderr'
+end
+# cksum -a takes coreutils' names, one of them; sha2 and sha3 want -l.
+complete -c cksum -s a -l algorithm -x -a 'bsd sysv crc crc32b md5 sha1 sha224 sha256 sha384 sha512 sha2 sha3 blake2b sm3' -d 'Digest algorithm'
+
 # Only mdsum itself: md5sum and the others have a fixed algorithm.
 complete -c mdsum -s a -l algorithm -x -a '(__mdsum_algorithm_list)' -d 'Digest algorithms, comma-separated'
-complete -c mdsum -l untagged -d 'Write digest, two spaces, name'
-complete -c mdsum -l base64 -d 'Write digests in base64'
 complete -c mdsum -l no-names -d 'Write the digest only'
 complete -c mdsum -l json -d 'Write one JSON object per line'
 complete -c mdsum -l expect -x -d 'Verify the one file against a digest'
@@ -56,7 +69,6 @@ complete -c mdsum -l mmap -d 'Read regular files by mapping them'
 complete -c mdsum -l no-mmap -d 'Read regular files with read(2)'
 complete -c mdsum -l no-multibuffer -d 'Hash one file at a time per job, not several side by side'
 complete -c mdsum -l backend -x -a 'portable native libmd openssl' -d 'Use this implementation'
-complete -c mdsum -l debug -d 'Report backend and read path on stderr'
 complete -c mdsum -l list -d 'List algorithms, backends and dispatch levels'
 complete -c mdsum -l bench -d 'Measure every algorithm on every backend'
 complete -c mdsum -l size -x -d 'With --bench: one message size in bytes'

@@ -111,7 +111,8 @@ else
 fi
 
 # The links the build made: BSD tools are named after an algorithm, the
-# coreutils-style names are an algorithm followed by "sum".
+# coreutils-style names are an algorithm followed by "sum", or coreutils'
+# cksum and b2sum.
 BSD_LINKS=$T/bsd_links
 SUM_LINKS=$T/sum_links
 : >"$BSD_LINKS"
@@ -122,6 +123,8 @@ for f in "$B"/*; do
 	if [ $have_list = yes ] && grep -qx -e "$name" "$ALGS"; then
 		echo "$name" >>"$BSD_LINKS"
 	elif [ $have_list = yes ] && grep -qx -e "${name%sum}" "$ALGS"; then
+		echo "$name" >>"$SUM_LINKS"
+	elif [ "$name" = cksum ] || [ "$name" = b2sum ]; then
 		echo "$name" >>"$SUM_LINKS"
 	fi
 done
