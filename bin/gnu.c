@@ -211,7 +211,10 @@ help(const struct gnu *g)
 	printf(
 "  -b, --binary          mark untagged lines with '*' (binary mode)\n"
 "  -c, --check           read checksums from the FILEs and check them\n");
-	if (!g->legacy || g->fams[0] != NULL)
+	if (g->legacy && g->fams[0] != NULL)
+		printf(
+"  -l, --length=BITS     digest length in bits, a multiple of 8 up to 512\n");
+	else if (!g->legacy)
 		printf(
 "  -l, --length=BITS     digest length in bits: for blake2b a multiple of 8\n"
 "                        up to 512, for sha2 and sha3 224, 256, 384 or 512\n");

@@ -231,7 +231,7 @@ if ! $MAKE_CMD "$@" DESTDIR="$D" PREFIX=$P WITH_SUM_LINKS=yes install \
 	bad "make install WITH_SUM_LINKS=yes failed: $(tail -5 "$T/log")"
 fi
 installed "$D" >"$T/got"
-expected "md5sum sha256sum sha512hsum keccak256sum" >"$T/want"
+expected "md5sum sha256sum sha512hsum keccak256sum cksum b2sum sha1sum sha224sum sha384sum sha512sum" >"$T/want"
 if ! cmp -s "$T/got" "$T/want"; then
 	bad "installed files differ (< got, > want):"
 	bad "$(diff "$T/got" "$T/want" | grep '^[<>]' | head -20)"
@@ -239,7 +239,16 @@ fi
 out=$("$D$P/bin/sha256sum" "$T/abc" 2>&1)
 [ "$out" = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad  $T/abc" ] ||
     bad "installed sha256sum: $out"
-verdict "WITH_SUM_LINKS=yes adds md5sum, sha256sum, sha512hsum, keccak256sum"
+out=$("$D$P/bin/sha224sum" "$T/abc" 2>&1)
+[ "$out" = "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7  $T/abc" ] ||
+    bad "installed sha224sum: $out"
+out=$("$D$P/bin/cksum" -a md5 "$T/abc" 2>&1)
+[ "$out" = "MD5 ($T/abc) = 900150983cd24fb0d6963f7d28e17f72" ] ||
+    bad "installed cksum -a md5: $out"
+out=$("$D$P/bin/b2sum" -l 256 "$T/abc" 2>&1)
+[ "$out" = "bddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319  $T/abc" ] ||
+    bad "installed b2sum -l 256: $out"
+verdict "WITH_SUM_LINKS=yes adds md5sum, sha256sum, sha512hsum, keccak256sum, cksum, b2sum, sha1sum, sha224sum, sha384sum, sha512sum"
 
 if ! $MAKE_CMD "$@" DESTDIR="$D" PREFIX=$P uninstall >"$T/log" 2>&1; then
 	bad "make uninstall failed: $(tail -5 "$T/log")"
