@@ -29,6 +29,14 @@ void	mds_keccak_absorb_avx2(uint64_t[25], const unsigned char *, size_t,
 void	mds_keccak_absorb_avx512(uint64_t[25], const unsigned char *, size_t,
 	    size_t);
 
+/* The CRC register updates of struct mds_kernel's crc. */
+uint32_t	mds_crc_update_pclmul(uint32_t, const unsigned char *, size_t);
+uint32_t	mds_crc_update_vpclmul(uint32_t, const unsigned char *, size_t);
+uint32_t	mds_crc32b_update_pclmul(uint32_t, const unsigned char *,
+	    size_t);
+uint32_t	mds_crc32b_update_vpclmul(uint32_t, const unsigned char *,
+	    size_t);
+
 /* Multi-buffer kernels: struct mds_mb_kernel's blocks. */
 #define MDS_MB_PROTO(name)						\
 	void name(void *, const unsigned char *const *, size_t, size_t)
