@@ -12,6 +12,38 @@
 
 #include "crc_tables.h"
 
+/*
+ * A CRC's state: the kernel (dispatch.c: portable, or folding with
+ * carry-less multiplication) and the register.  cksum also counts the
+ * bytes, which its CRC takes in after the data.
+ */
+struct crc_state {
+	const struct mds_kernel	*k;
+	uint32_t		 reg;
+	uint64_t		 nbytes;
+};
+MDS_STATE_FITS(crc_state, struct crc_state);
+
+/* A sum's state: sysv's 32-bit byte sum, or bsd's 16-bit rotating sum. */
+struct sum_state {
+	uint32_t	 s;
+};
+MDS_STATE_FITS(sum_state, struct sum_state);
+
+static int	 cksum_init(void *, const struct mds_alg *);
+static int	 cksum_init_native(void *, const struct mds_alg *);
+static int	 crc32b_init(void *, const struct mds_alg *);
+static int	 crc32b_init_native(void *, const struct mds_alg *);
+static void	 crc_update(void *, const unsigned char *, size_t);
+static int	 cksum_final(void *, unsigned char *);
+static int	 crc32b_final(void *, unsigned char *);
+static int	 sum_init(void *, const struct mds_alg *);
+static void	 sysv_update(void *, const unsigned char *, size_t);
+static int	 sysv_final(void *, unsigned char *);
+static void	 bsd_update(void *, const unsigned char *, size_t);
+static int	 bsd_final(void *, unsigned char *);
+static void	 put_be(uint32_t, unsigned char *, size_t);
+
 /* cksum's CRC register, most significant bit first; no inversion. */
 uint32_t
 mds_crc_update_portable(uint32_t crc, const unsigned char *p, size_t len)
@@ -58,34 +90,175 @@ mds_crc32b_update_portable(uint32_t crc, const unsigned char *p, size_t len)
 	return crc;
 }
 
-/*
- * sum -s: the byte sum modulo 2^32 (coreutils keeps it in 32 bits), folded
- * to 16 bits at the end.
- */
-uint32_t
-mds_sysv_update(uint32_t s, const unsigned char *p, size_t len)
+/* The register starts at 0 (cksum) or all ones (zlib). */
+static int
+cksum_init(void *vst, const struct mds_alg *alg)
 {
-	for (; len > 0; p++, len--)
-		s += *p;
-	return s;
+	struct crc_state *st = vst;
+
+	st->k = mds_kernel_portable(alg->family);
+	st->reg = 0;
+	st->nbytes = 0;
+	return 0;
 }
 
-uint16_t
-mds_sysv_fold(uint32_t s)
+static int
+cksum_init_native(void *vst, const struct mds_alg *alg)
 {
+	struct crc_state *st = vst;
+
+	(void)cksum_init(st, alg);
+	st->k = mds_kernel_for(alg->family);
+	return 0;
+}
+
+static int
+crc32b_init(void *vst, const struct mds_alg *alg)
+{
+	struct crc_state *st = vst;
+
+	(void)cksum_init(st, alg);
+	st->reg = 0xffffffff;
+	return 0;
+}
+
+static int
+crc32b_init_native(void *vst, const struct mds_alg *alg)
+{
+	struct crc_state *st = vst;
+
+	(void)cksum_init_native(st, alg);
+	st->reg = 0xffffffff;
+	return 0;
+}
+
+static void
+crc_update(void *vst, const unsigned char *p, size_t len)
+{
+	struct crc_state *st = vst;
+
+	st->reg = st->k->crc(st->reg, p, len);
+	st->nbytes += len;
+}
+
+/*
+ * POSIX cksum: after the data, the length in bytes, least significant
+ * byte first, in as few bytes as it takes (none for empty input); then
+ * the complement.
+ */
+static int
+cksum_final(void *vst, unsigned char *out)
+{
+	struct crc_state *st = vst;
+	unsigned char len[8];
+	uint64_t n;
+	size_t i;
+
+	for (i = 0, n = st->nbytes; n != 0; n >>= 8)
+		len[i++] = (unsigned char)(n & 0xff);
+	st->reg = st->k->crc(st->reg, len, i);
+	put_be(~st->reg, out, 4);
+	return 0;
+}
+
+static int
+crc32b_final(void *vst, unsigned char *out)
+{
+	struct crc_state *st = vst;
+
+	put_be(~st->reg, out, 4);
+	return 0;
+}
+
+static int
+sum_init(void *vst, const struct mds_alg *alg)
+{
+	struct sum_state *st = vst;
+
+	(void)alg;
+	st->s = 0;
+	return 0;
+}
+
+/* sum -s: the byte sum modulo 2^32 (coreutils keeps it in 32 bits). */
+static void
+sysv_update(void *vst, const unsigned char *p, size_t len)
+{
+	struct sum_state *st = vst;
+	uint32_t s = st->s;
+
+	for (; len > 0; p++, len--)
+		s += *p;
+	st->s = s;
+}
+
+/* ... folded to 16 bits, end-around carry, at the end. */
+static int
+sysv_final(void *vst, unsigned char *out)
+{
+	struct sum_state *st = vst;
 	uint32_t r;
 
-	r = (s & 0xffff) + (s >> 16);
-	return (uint16_t)((r & 0xffff) + (r >> 16));
+	r = (st->s & 0xffff) + (st->s >> 16);
+	put_be((r & 0xffff) + (r >> 16), out, 2);
+	return 0;
 }
 
 /* sum -r: rotate the 16-bit sum right by one, then add the byte. */
-uint16_t
-mds_bsd_update(uint16_t s, const unsigned char *p, size_t len)
+static void
+bsd_update(void *vst, const unsigned char *p, size_t len)
 {
-	unsigned int c = s;
+	struct sum_state *st = vst;
+	uint32_t s = st->s;
 
 	for (; len > 0; p++, len--)
-		c = ((c >> 1 | c << 15) + *p) & 0xffff;
-	return (uint16_t)c;
+		s = ((s >> 1 | s << 15) + *p) & 0xffff;
+	st->s = s;
 }
+
+static int
+bsd_final(void *vst, unsigned char *out)
+{
+	struct sum_state *st = vst;
+
+	put_be(st->s, out, 2);
+	return 0;
+}
+
+/* The checksum as the digest: n big-endian bytes. */
+static void
+put_be(uint32_t v, unsigned char *out, size_t n)
+{
+	while (n-- > 0) {
+		out[n] = (unsigned char)(v & 0xff);
+		v >>= 8;
+	}
+}
+
+const struct mds_impl mds_portable_cksum = {
+	NULL, "portable", cksum_init, crc_update, cksum_final, NULL,
+	mds_kernel_describe
+};
+
+const struct mds_impl mds_native_cksum = {
+	NULL, "native", cksum_init_native, crc_update, cksum_final, NULL,
+	mds_kernel_describe
+};
+
+const struct mds_impl mds_portable_crc32b = {
+	NULL, "portable", crc32b_init, crc_update, crc32b_final, NULL,
+	mds_kernel_describe
+};
+
+const struct mds_impl mds_native_crc32b = {
+	NULL, "native", crc32b_init_native, crc_update, crc32b_final, NULL,
+	mds_kernel_describe
+};
+
+const struct mds_impl mds_portable_sysv = {
+	NULL, "portable", sum_init, sysv_update, sysv_final, NULL, NULL
+};
+
+const struct mds_impl mds_portable_bsd = {
+	NULL, "portable", sum_init, bsd_update, bsd_final, NULL, NULL
+};

@@ -36,6 +36,10 @@ static const struct mds_kernel portable_kernels[] = {
 	    mds_sha512_blocks_portable, NULL, NULL, NULL },
 	{ "keccak", "portable", MDS_LEVEL_PORTABLE, 0,
 	    NULL, mds_keccak_absorb_portable, NULL, NULL },
+	{ "crc", "portable", MDS_LEVEL_PORTABLE, 0,
+	    NULL, NULL, NULL, mds_crc_update_portable },
+	{ "crc32b", "portable", MDS_LEVEL_PORTABLE, 0,
+	    NULL, NULL, NULL, mds_crc32b_update_portable },
 };
 
 static const struct {

@@ -60,6 +60,11 @@ static const struct vfile vfiles[] = {
 	{ "keccak256-LongMsgKAT_256.txt", VF_RSP, NULL, "keccak256", 32,
 	    65, 0 },
 	{ "md5-rfc1321.rsp", VF_RSP, NULL, "md5", 16, 7, 0 },
+	/* the checksum as a big-endian number, from cksum, sum and zlib */
+	{ "cksum-crc.rsp", VF_RSP, NULL, "crc", 4, 7, 0 },
+	{ "crc32b.rsp", VF_RSP, NULL, "crc32b", 4, 7, 0 },
+	{ "sum-sysv.rsp", VF_RSP, NULL, "sysv", 2, 7, 0 },
+	{ "sum-bsd.rsp", VF_RSP, NULL, "bsd", 2, 7, 0 },
 	{ "libtomcrypt-hash_tv-subset.txt", VF_TOMCRYPT, "md5", "md5", 16,
 	    129, 0 },
 	{ "libtomcrypt-hash_tv-subset.txt", VF_TOMCRYPT, "sha256", "sha256",
