@@ -109,6 +109,7 @@ tests/eio_shim.so: tests/eio_shim.c config.mk
 check: all tests/run tests/eio_shim.so
 	tests/run tests/vectors
 	sh tests/cli_bsd.sh bin
+	sh tests/cli_bsd_family.sh bin
 	sh tests/cli_gnu.sh bin
 	sh tests/cli_archive.sh bin
 	sh tests/cli_input.sh bin
