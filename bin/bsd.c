@@ -85,7 +85,8 @@ bsd_main(const struct mds_alg *alg, int argc, char **argv)
 	int ch, i, nactions = 0;
 
 	/* mdsum.c made argv[0] the name run: sha512t224, not sha512-224. */
-	b.progname = argv[0];
+	b.progname = argc > 0 && argv[0] != NULL ? argv[0] :
+	    mds_alg_name(alg);
 	lines_init();	/* a line per write: a failed one stops the work */
 	if ((actions = calloc((size_t)argc, sizeof(*actions))) == NULL)
 		err(1, NULL);

@@ -12,9 +12,9 @@
 # (tap.sh).  The time trial hashes 1 GB per implementation, so it runs
 # once, as "sha512t224 -t"; MDSUM_SLOW_TESTS=1 runs it for every name.
 
-# shellcheck disable=SC2034,SC2086
-# (digests live in variables read through eval; unquoted words are tool
-# and file names without spaces, by construction)
+# shellcheck disable=SC2034,SC2086,SC2154
+# (digests live in variables set by eval and by the oracle's output;
+# unquoted words are tool and file names without spaces, by construction)
 set -u
 
 # shellcheck source-path=SCRIPTDIR
@@ -155,6 +155,7 @@ if ! python3 -c "$ORACLE_PY" "$TOOLS" "$PYS" "$LENS" \
 	    "python3's hashlib lacks an algorithm: $(tail -n 1 oracle.err)"
 	summary
 fi
+# shellcheck disable=SC1091 # written above
 . ./oracle
 
 # known TOOL: sets TAG, HE and HABC.
