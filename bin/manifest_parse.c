@@ -113,6 +113,28 @@ tag_at(const struct gnu *g, const char *s, size_t *len)
 	return mds_alg_find(tag);
 }
 
+/*
+ * The rows an untagged digest's length may name without -a or a
+ * manifest name: the ones coreutils has a *sum tool for, and this suite's
+ * own.  The others share a length with one of these (sha3-512 with
+ * sha512, sha512-224 with sha224) and would make every such list
+ * ambiguous; they need -a or a tag.
+ */
+static int
+guessable(const struct mds_alg *a)
+{
+	static const char *const names[] = {
+		"md5", "sha1", "sha224", "sha256", "sha384", "sha512",
+		"sha512h", "sha3-256", "keccak256"
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(mds_alg_name(a), names[i]) == 0)
+			return 1;
+	return 0;
+}
+
 /* The algorithm an untagged digest of len characters belongs to. */
 static const struct mds_alg *
 untagged_alg(const struct line_parser *p, const char *d, size_t len,
@@ -134,7 +156,7 @@ untagged_alg(const struct line_parser *p, const char *d, size_t len,
 			return p->named;
 	} else {
 		for (i = 0; (a = mds_alg_at(i)) != NULL; i++)
-			if (valid_digest(g, a, d, len)) {
+			if (guessable(a) && valid_digest(g, a, d, len)) {
 				found = a;
 				nfound++;
 			}

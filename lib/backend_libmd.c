@@ -1,7 +1,7 @@
 /*
  * backend_libmd.c: the libmd backend (the base-system build's).  libmd has
- * MD5, SHA-1, SHA-256 and SHA-512; keccak256 and sha3-256 fall back to the
- * portable code.  Only this file includes libmd's headers: their SHA names
+ * MD5, SHA-1, SHA-256, SHA-384 and SHA-512 wherever it is built (FreeBSD's
+ * has more, Debian's not); the other rows fall back to the portable code.  Only this file includes libmd's headers: their SHA names
  * collide with libcrypto's.
  */
 #include <string.h>
@@ -18,8 +18,9 @@ MDS_STATE_FITS(sha2, SHA2_CTX);
 
 /* libmd's functions return void; wrap them in the registry's types. */
 static int
-md5_init(void *st)
+md5_init(void *st, const struct mds_alg *alg)
 {
+	(void)alg;
 	MD5Init(st);
 	return 0;
 }
@@ -38,8 +39,9 @@ md5_final(void *st, unsigned char *out)
 }
 
 static int
-sha1_init(void *st)
+sha1_init(void *st, const struct mds_alg *alg)
 {
+	(void)alg;
 	SHA1Init(st);
 	return 0;
 }
@@ -58,8 +60,9 @@ sha1_final(void *st, unsigned char *out)
 }
 
 static int
-sha256_init(void *st)
+sha256_init(void *st, const struct mds_alg *alg)
 {
+	(void)alg;
 	SHA256Init(st);
 	return 0;
 }
@@ -78,8 +81,9 @@ sha256_final(void *st, unsigned char *out)
 }
 
 static int
-sha512_init(void *st)
+sha512_init(void *st, const struct mds_alg *alg)
 {
+	(void)alg;
 	SHA512Init(st);
 	return 0;
 }
@@ -98,6 +102,27 @@ sha512_final(void *st, unsigned char *out)
 }
 
 static int
+sha384_init(void *st, const struct mds_alg *alg)
+{
+	(void)alg;
+	SHA384Init(st);
+	return 0;
+}
+
+static void
+sha384_update(void *st, const unsigned char *p, size_t len)
+{
+	SHA384Update(st, p, len);
+}
+
+static int
+sha384_final(void *st, unsigned char *out)
+{
+	SHA384Final(out, st);
+	return 0;
+}
+
+static int
 sha512h_final(void *st, unsigned char *out)
 {
 	unsigned char full[SHA512_DIGEST_LENGTH];
@@ -111,6 +136,8 @@ static const struct mds_impl libmd_impls[] = {
 	{ "md5", "libmd", md5_init, md5_update, md5_final, NULL, NULL },
 	{ "sha1", "libmd", sha1_init, sha1_update, sha1_final, NULL, NULL },
 	{ "sha256", "libmd", sha256_init, sha256_update, sha256_final, NULL, NULL },
+	{ "sha384", "libmd", sha384_init, sha384_update, sha384_final,
+	    NULL, NULL },
 	{ "sha512", "libmd", sha512_init, sha512_update, sha512_final, NULL, NULL },
 	{ "sha512h", "libmd", sha512_init, sha512_update, sha512h_final,
 	    NULL, NULL },

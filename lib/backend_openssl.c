@@ -24,12 +24,20 @@ struct ossl_state {
 
 MDS_STATE_FITS(ossl_state, struct ossl_state);
 
-enum { MD_MD5, MD_SHA1, MD_SHA256, MD_SHA512, MD_SHA3_256, MD_KECCAK256,
-	MD_COUNT };
-
-static const char *const md_names[MD_COUNT] = {
-	"MD5", "SHA1", "SHA256", "SHA512", "SHA3-256", "KECCAK-256"
+/* What EVP calls each registry row it has (sha512h: SHA-512, cut). */
+static const struct {
+	const char	*alg;
+	const char	*evp;
+} md_names[] = {
+	{ "md5", "MD5" }, { "sha1", "SHA1" }, { "sha224", "SHA224" },
+	{ "sha256", "SHA256" }, { "sha384", "SHA384" }, { "sha512", "SHA512" },
+	{ "sha512-224", "SHA512-224" }, { "sha512-256", "SHA512-256" },
+	{ "sha512h", "SHA512" }, { "sha3-224", "SHA3-224" },
+	{ "sha3-256", "SHA3-256" }, { "sha3-384", "SHA3-384" },
+	{ "sha3-512", "SHA3-512" }, { "keccak256", "KECCAK-256" },
 };
+
+#define MD_COUNT	(sizeof(md_names) / sizeof(md_names[0]))
 
 static EVP_MD *mds_md[MD_COUNT];
 static pthread_once_t fetch_once = PTHREAD_ONCE_INIT;
@@ -50,10 +58,10 @@ spare_free(void *evp)
 static void
 fetch_all(void)
 {
-	int i;
+	size_t i;
 
 	for (i = 0; i < MD_COUNT; i++)
-		mds_md[i] = EVP_MD_fetch(NULL, md_names[i], NULL);
+		mds_md[i] = EVP_MD_fetch(NULL, md_names[i].evp, NULL);
 	spare_ok = pthread_key_create(&spare_key, spare_free) == 0;
 }
 
@@ -78,11 +86,20 @@ evp_put(EVP_MD_CTX *evp)
 	EVP_MD_CTX_free(evp);
 }
 
+/* The row's EVP_MD, which ossl_lookup fetched before handing out init. */
 static int
-ossl_init(void *vst, int md, size_t outlen)
+ossl_init(void *vst, const struct mds_alg *alg)
 {
 	struct ossl_state *st = vst;
+	size_t md;
 
+	for (md = 0; md < MD_COUNT; md++)
+		if (strcmp(alg->name, md_names[md].alg) == 0)
+			break;
+	if (md == MD_COUNT || mds_md[md] == NULL) {
+		errno = ENOTSUP;
+		return -1;
+	}
 	if ((st->evp = evp_get()) == NULL) {
 		errno = ENOMEM;
 		return -1;
@@ -92,7 +109,7 @@ ossl_init(void *vst, int md, size_t outlen)
 		errno = EIO;
 		return -1;
 	}
-	st->outlen = outlen;
+	st->outlen = alg->digest_len;
 	st->failed = 0;
 	return 0;
 }
@@ -133,58 +150,8 @@ ossl_discard(void *vst)
 	evp_put(st->evp);
 }
 
-/* Typed initialisers for the table, one per algorithm. */
-static int
-md5_init(void *st)
-{
-	return ossl_init(st, MD_MD5, 16);
-}
-static int
-sha1_init(void *st)
-{
-	return ossl_init(st, MD_SHA1, 20);
-}
-static int
-sha256_init(void *st)
-{
-	return ossl_init(st, MD_SHA256, 32);
-}
-static int
-sha512_init(void *st)
-{
-	return ossl_init(st, MD_SHA512, 64);
-}
-static int
-sha512h_init(void *st)
-{
-	return ossl_init(st, MD_SHA512, 32);
-}
-static int
-sha3_256_init(void *st)
-{
-	return ossl_init(st, MD_SHA3_256, 32);
-}
-static int
-keccak256_init(void *st)
-{
-	return ossl_init(st, MD_KECCAK256, 32);
-}
-
-#define OSSL_IMPL(alg, init, md) \
-	{ { alg, "openssl", init, ossl_update, ossl_final, ossl_discard, NULL }, \
-	    md }
-
-static const struct {
-	struct mds_impl	impl;
-	int		md;
-} ossl_impls[] = {
-	OSSL_IMPL("md5", md5_init, MD_MD5),
-	OSSL_IMPL("sha1", sha1_init, MD_SHA1),
-	OSSL_IMPL("sha256", sha256_init, MD_SHA256),
-	OSSL_IMPL("sha512", sha512_init, MD_SHA512),
-	OSSL_IMPL("sha512h", sha512h_init, MD_SHA512),
-	OSSL_IMPL("sha3-256", sha3_256_init, MD_SHA3_256),
-	OSSL_IMPL("keccak256", keccak256_init, MD_KECCAK256),
+static const struct mds_impl ossl_impl = {
+	NULL, "openssl", ossl_init, ossl_update, ossl_final, ossl_discard, NULL
 };
 
 static const struct mds_impl *
@@ -193,10 +160,9 @@ ossl_lookup(const char *alg)
 	size_t i;
 
 	(void)pthread_once(&fetch_once, fetch_all);
-	for (i = 0; i < sizeof(ossl_impls) / sizeof(ossl_impls[0]); i++)
-		if (strcmp(alg, ossl_impls[i].impl.alg) == 0)
-			return mds_md[ossl_impls[i].md] != NULL ?
-			    &ossl_impls[i].impl : NULL;
+	for (i = 0; i < MD_COUNT; i++)
+		if (strcmp(alg, md_names[i].alg) == 0)
+			return mds_md[i] != NULL ? &ossl_impl : NULL;
 	return NULL;
 }
 

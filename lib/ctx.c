@@ -29,7 +29,7 @@ ctx_start(mds_ctx *ctx, const struct mds_alg *alg, const char *backend)
 	ctx->state_ = CTX_FINISHED;
 	if ((impl = mds_select(alg, backend)) == NULL)
 		return -1;
-	if (impl->init(&ctx->u_) == -1)
+	if (impl->init(&ctx->u_, alg) == -1)
 		return -1;
 	ctx->alg_ = alg;
 	ctx->impl_ = impl;

@@ -27,15 +27,15 @@ static const char *const level_names[MDS_NLEVELS] = {
 /* The reference of each family: what every path is tested against. */
 static const struct mds_kernel portable_kernels[] = {
 	{ "md5", "portable", MDS_LEVEL_PORTABLE, 0,
-	    mds_md5_blocks_portable, NULL },
+	    mds_md5_blocks_portable, NULL, NULL, NULL },
 	{ "sha1", "portable", MDS_LEVEL_PORTABLE, 0,
-	    mds_sha1_blocks_portable, NULL },
+	    mds_sha1_blocks_portable, NULL, NULL, NULL },
 	{ "sha256", "portable", MDS_LEVEL_PORTABLE, 0,
-	    mds_sha256_blocks_portable, NULL },
+	    mds_sha256_blocks_portable, NULL, NULL, NULL },
 	{ "sha512", "portable", MDS_LEVEL_PORTABLE, 0,
-	    mds_sha512_blocks_portable, NULL },
+	    mds_sha512_blocks_portable, NULL, NULL, NULL },
 	{ "keccak", "portable", MDS_LEVEL_PORTABLE, 0,
-	    NULL, mds_keccak_absorb_portable },
+	    NULL, mds_keccak_absorb_portable, NULL, NULL },
 };
 
 static const struct {
@@ -46,7 +46,8 @@ static const struct {
 	{ "sha", MDS_CPU_SHA }, { "avx", MDS_CPU_AVX },
 	{ "avx2", MDS_CPU_AVX2 }, { "bmi1", MDS_CPU_BMI1 },
 	{ "bmi2", MDS_CPU_BMI2 }, { "avx512f", MDS_CPU_AVX512F },
-	{ "avx512vl", MDS_CPU_AVX512VL },
+	{ "avx512vl", MDS_CPU_AVX512VL }, { "pclmul", MDS_CPU_PCLMUL },
+	{ "vpclmulqdq", MDS_CPU_VPCLMUL }, { "avx512bw", MDS_CPU_AVX512BW },
 };
 #define NFEATURES	(sizeof(feature_names) / sizeof(feature_names[0]))
 
@@ -105,6 +106,8 @@ probe_x86(void)
 		f |= MDS_CPU_SSSE3;
 	if (c & (1u << 19))
 		f |= MDS_CPU_SSE41;
+	if (c & (1u << 1))
+		f |= MDS_CPU_PCLMUL;
 	if (c & (1u << 27))		/* OSXSAVE: xgetbv may be used */
 		xcr0 = xgetbv0();
 	if ((c & (1u << 28)) && (xcr0 & 0x6) == 0x6)
@@ -125,7 +128,12 @@ probe_x86(void)
 			f |= MDS_CPU_AVX512F;
 		if ((b & (1u << 16)) && (b & (1u << 31)))
 			f |= MDS_CPU_AVX512VL;
+		if ((b & (1u << 16)) && (b & (1u << 30)))
+			f |= MDS_CPU_AVX512BW;
 	}
+	/* The wide carry-less multiply: on ymm with AVX, on zmm with AVX-512. */
+	if ((f & MDS_CPU_AVX) && (c & (1u << 10)))
+		f |= MDS_CPU_VPCLMUL;
 	return f;
 }
 #endif

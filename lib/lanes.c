@@ -89,7 +89,7 @@ struct mds_lanes {
 	uint64_t	 state[25 * MDS_MAX_LANES] __attribute__((aligned(64)));
 	uint64_t	 saved[25 * MDS_MAX_LANES] __attribute__((aligned(64)));
 	const struct mds_alg		*alg;
-	const struct mds_lane_shape	*shape;
+	const struct mds_shape		*shape;
 	const struct mds_mb_kernel	*k;	/* NULL: one at a time */
 	const struct mds_kernel		*single;	/* for a lane alone */
 	size_t		 width, block, wsize;	/* wsize: bytes per word */
@@ -726,7 +726,6 @@ static int
 lanes_choose(struct mds_lanes *s)
 {
 	const struct mds_mb_kernel *k;
-	struct md_state st;
 	mds_ctx ctx;
 	size_t w;
 	int native, portable, forced;
@@ -739,26 +738,26 @@ lanes_choose(struct mds_lanes *s)
 	forced = mds_backend_forced() == 1;
 	s->k = NULL;
 	s->width = 1;
-	k = s->shape != NULL ? mds_mb_kernel_for(s->shape->family) : NULL;
+	k = s->shape != NULL ? mds_mb_kernel_for(s->alg->family) : NULL;
 	if (k == NULL || !(native ||
 	    (portable && k->level == MDS_LEVEL_PORTABLE) ||
 	    (!forced && k->level != MDS_LEVEL_PORTABLE)))
 		return 0;
 	s->k = k;
 	s->single = k->level != MDS_LEVEL_PORTABLE || native ?
-	    mds_kernel_for(s->shape->family) :
-	    mds_kernel_portable(s->shape->family);
+	    mds_kernel_for(s->alg->family) :
+	    mds_kernel_portable(s->alg->family);
 	s->width = s->k->lanes;
 	s->block = s->shape->block;
 	s->wsize = s->shape->md != NULL && s->shape->md->block_len == 64 ?
 	    4 : 8;
 	s->state_size = s->shape->words * s->width * s->wsize;
-	/* The initial chaining value: the portable code's. */
-	if (s->shape->md != NULL) {
-		(void)s->alg->portable->init(&st);
+	/* The initial chaining value: the shape's. */
+	if (s->shape->md != NULL)
 		for (w = 0; w < s->shape->words; w++)
-			s->iv[w] = s->wsize == 4 ? st.h.w32[w] : st.h.w64[w];
-	}
+			s->iv[w] = s->wsize == 4 ?
+			    ((const uint32_t *)s->shape->iv)[w] :
+			    ((const uint64_t *)s->shape->iv)[w];
 	s->dlen = mds_alg_digest_len(s->alg);
 	return 0;
 }
@@ -775,7 +774,7 @@ mds_lanes_new(const struct mds_alg *alg)
 	if ((s = calloc(1, sizeof(*s))) == NULL)
 		return NULL;
 	s->alg = alg;
-	s->shape = alg->lanes;
+	s->shape = alg->shape;
 	if (lanes_choose(s) == -1) {
 		free(s);
 		return NULL;

@@ -1,8 +1,6 @@
 /*
  * md5.c: MD5 (RFC 1321), portable C.
  */
-#include <string.h>
-
 #include "mds_int.h"
 
 #define ROL32(x, n)	((uint32_t)((x) << (n) | (x) >> (32 - (n))))
@@ -164,57 +162,10 @@ mds_md5_blocks_portable(struct md_state *st, const unsigned char *p,
 	st->h.w32[3] = d;
 }
 
-static void
-md5_start(void *vst, const struct mds_kernel *k)
-{
-	struct md_state *st = vst;
-
-	memset(st, 0, sizeof(*st));
-	st->k = k;
-	st->h.w32[0] = 0x67452301;
-	st->h.w32[1] = 0xefcdab89;
-	st->h.w32[2] = 0x98badcfe;
-	st->h.w32[3] = 0x10325476;
-}
-
-static int
-md5_init(void *st)
-{
-	md5_start(st, mds_kernel_portable("md5"));
-	return 0;
-}
-
-static int
-md5_init_native(void *st)
-{
-	md5_start(st, mds_kernel_for("md5"));
-	return 0;
-}
-
-static void
-md5_update(void *st, const unsigned char *p, size_t len)
-{
-	mds_md_update(st, &md5_shape, p, len);
-}
-
-static int
-md5_final(void *st, unsigned char *out)
-{
-	mds_md_pad(st, &md5_shape);
-	mds_md_put32(st, 1, out, 16);
-	return 0;
-}
-
-const struct mds_impl mds_portable_md5 = {
-	"md5", "portable", md5_init, md5_update, md5_final, NULL,
-	mds_kernel_describe
+static const uint32_t md5_iv[4] = {
+	0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476
 };
 
-const struct mds_impl mds_native_md5 = {
-	"md5", "native", md5_init_native, md5_update, md5_final, NULL,
-	mds_kernel_describe
-};
-
-const struct mds_lane_shape mds_md5_lanes = {
-	"md5", &md5_shape, 0, 4, 64
+const struct mds_shape mds_md5_shape = {
+	&md5_shape, md5_iv, 0, 4, 64
 };

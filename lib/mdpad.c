@@ -1,7 +1,10 @@
 /*
- * mdpad.c: Merkle-Damgard buffering, padding and length encoding, once for
- * MD5, SHA-1, SHA-256 and SHA-512.  Whole blocks go straight from the
- * caller's buffer to the block function; only a partial block is copied.
+ * mdpad.c: Merkle-Damgard buffering, padding and length encoding, and the
+ * one implementation of init, update and final that every Merkle-Damgard
+ * row of the registry uses (MD5, SHA-1, the SHA-2 family, SM3): the row's
+ * shape gives the initial value and the layout, its family the kernel.
+ * Whole blocks go straight from the caller's buffer to the block function;
+ * only a partial block is copied.
  */
 #include <string.h>
 
@@ -127,4 +130,69 @@ mds_md_put64(const struct md_state *st, unsigned char *out, size_t outlen)
 		memcpy(out + i, last, outlen - i);
 	}
 }
+
+
 MDS_STATE_FITS(md_state, struct md_state);
+
+static void
+md_start(struct md_state *st, const struct mds_alg *alg,
+    const struct mds_kernel *k)
+{
+	const struct mds_shape *sh = alg->shape;
+
+	/* Not the buffer: update and pad write each byte before it is read. */
+	st->k = k;
+	st->md = sh->md;
+	st->outlen = alg->digest_len;
+	if (sh->md->block_len == 64)
+		memcpy(st->h.w32, sh->iv, sh->words * sizeof(uint32_t));
+	else
+		memcpy(st->h.w64, sh->iv, sh->words * sizeof(uint64_t));
+	st->nbytes = 0;
+	st->fill = 0;
+}
+
+static int
+md_init(void *st, const struct mds_alg *alg)
+{
+	md_start(st, alg, mds_kernel_portable(alg->family));
+	return 0;
+}
+
+static int
+md_init_native(void *st, const struct mds_alg *alg)
+{
+	md_start(st, alg, mds_kernel_for(alg->family));
+	return 0;
+}
+
+static void
+md_update(void *vst, const unsigned char *p, size_t len)
+{
+	struct md_state *st = vst;
+
+	mds_md_update(st, st->md, p, len);
+}
+
+static int
+md_final(void *vst, unsigned char *out)
+{
+	struct md_state *st = vst;
+
+	mds_md_pad(st, st->md);
+	if (st->md->block_len == 64)
+		mds_md_put32(st, st->md->little_endian, out, st->outlen);
+	else
+		mds_md_put64(st, out, st->outlen);
+	return 0;
+}
+
+const struct mds_impl mds_portable_md = {
+	NULL, "portable", md_init, md_update, md_final, NULL,
+	mds_kernel_describe
+};
+
+const struct mds_impl mds_native_md = {
+	NULL, "native", md_init_native, md_update, md_final, NULL,
+	mds_kernel_describe
+};

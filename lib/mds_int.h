@@ -12,18 +12,21 @@
 
 #include "mdsum.h"
 
-#define MDS_MAX_ALGS	16	/* registry rows backend.c can cache */
+#define MDS_MAX_ALGS	32	/* registry rows backend.c can cache */
 #define MDS_STATE_SIZE	sizeof(((mds_ctx *)0)->u_)
 
 /* Compile-time check that a backend's state fits in an mds_ctx. */
 #define MDS_STATE_FITS(name, type) \
 	typedef char mds_fits_##name[sizeof(type) <= MDS_STATE_SIZE ? 1 : -1]
 
+struct mds_alg;
+
 /* One backend's implementation of one algorithm. */
 struct mds_impl {
 	const char	*alg;		/* registry name it implements */
 	const char	*backend;	/* backend name */
-	int	(*init)(void *);
+	/* Starts a state for alg: the row carries what its code needs. */
+	int	(*init)(void *, const struct mds_alg *);
 	void	(*update)(void *, const unsigned char *, size_t);
 	int	(*final)(void *, unsigned char *);
 	void	(*discard)(void *);	/* NULL: nothing to release */
@@ -39,36 +42,40 @@ struct mds_vector {
 };
 
 /*
- * How the lane scheduler (lanes.c) hashes an algorithm: the multi-buffer
- * kernel family, and the padding: Merkle-Damgard by md (the state starts
- * from the portable init's chaining value) or, md NULL, the Keccak sponge
- * from zeros with the domain byte pad.  words: chaining words; block: the
- * block or rate in bytes.
+ * The construction an algorithm rides on, which is also how the lane
+ * scheduler (lanes.c) hashes it: Merkle-Damgard by md, starting from the
+ * chaining value iv (words of 32 bits for 64-byte blocks, of 64 bits for
+ * 128-byte ones) or, md NULL, the Keccak sponge from zeros with the domain
+ * byte pad.  words: chaining words; block: the block or rate in bytes.
+ * What differs between sha224 and sha256, or sha3-512 and sha3-256, is
+ * only this and the digest length: the code is one.
  */
 struct md_shape;
-struct mds_lane_shape {
-	const char		*family;
+struct mds_shape {
 	const struct md_shape	*md;
+	const void		*iv;
 	unsigned char		 pad;
 	unsigned int		 words;
 	unsigned int		 block;
 };
 
-extern const struct mds_lane_shape mds_md5_lanes, mds_sha256_lanes;
-extern const struct mds_lane_shape mds_sha512_lanes;
-extern const struct mds_lane_shape mds_keccak256_lanes, mds_sha3_256_lanes;
-
-/* One row of the registry (registry.c). */
+/*
+ * One row of the registry (registry.c).  family: the kernels that hash it
+ * (dispatch.c), NULL for none; shape: its construction, NULL for code of
+ * its own (portable and native then say whose).
+ */
 struct mds_alg {
 	const char		*name;
 	const char		*tag;
 	const char		*aliases[3];	/* also accepted by mds_alg_find */
 	size_t			 digest_len;
 	size_t			 block_len;
+	const char		*family;
+	const struct mds_shape	*shape;
 	const struct mds_impl	*portable;
+	const struct mds_impl	*native;	/* NULL: none */
 	const char		*prefer[4];	/* measured order of backends */
 	const struct mds_vector	*selftest;	/* ends with a NULL msg */
-	const struct mds_lane_shape *lanes;	/* NULL: no multi-buffer */
 };
 
 /* A backend (backend_*.c, or its no*.c stand-in when not built). */
@@ -98,17 +105,21 @@ const struct mds_impl	*mds_select(const struct mds_alg *, const char *);
 size_t	mds_alg_index(const struct mds_alg *);
 
 /*
- * The implementations of each algorithm file (md5.c, sha1.c, sha256.c,
- * sha512.c, keccak.c): the portable one, and the native one, which differs
- * only in taking its block function from CPU dispatch when it starts.
+ * The two implementations of every Merkle-Damgard algorithm (mdpad.c) and
+ * of every sponge (keccak.c), parameterised by the row's shape: portable,
+ * and native, which differs only in taking its kernel from CPU dispatch.
  */
-extern const struct mds_impl mds_portable_md5, mds_native_md5;
-extern const struct mds_impl mds_portable_sha1, mds_native_sha1;
-extern const struct mds_impl mds_portable_sha256, mds_native_sha256;
-extern const struct mds_impl mds_portable_sha512, mds_native_sha512;
-extern const struct mds_impl mds_portable_sha512h, mds_native_sha512h;
-extern const struct mds_impl mds_portable_sha3_256, mds_native_sha3_256;
-extern const struct mds_impl mds_portable_keccak256, mds_native_keccak256;
+extern const struct mds_impl mds_portable_md, mds_native_md;
+extern const struct mds_impl mds_portable_sponge, mds_native_sponge;
+
+/* The shapes of the algorithm files (md5.c, sha1.c, ...). */
+extern const struct mds_shape mds_md5_shape, mds_sha1_shape;
+extern const struct mds_shape mds_sha224_shape, mds_sha256_shape;
+extern const struct mds_shape mds_sha384_shape, mds_sha512_shape;
+extern const struct mds_shape mds_sha512_224_shape, mds_sha512_256_shape;
+extern const struct mds_shape mds_keccak256_shape, mds_sha3_224_shape;
+extern const struct mds_shape mds_sha3_256_shape, mds_sha3_384_shape;
+extern const struct mds_shape mds_sha3_512_shape;
 
 /* The kernel's name, for mds_ctx_impl; the state starts with k. */
 const char	*mds_kernel_describe(const void *);
@@ -122,6 +133,8 @@ struct mds_kernel;
  */
 struct md_state {
 	const struct mds_kernel *k;	/* the block function, from dispatch */
+	const struct md_shape	*md;	/* block and length layout */
+	size_t		outlen;		/* digest bytes */
 	union {
 		uint32_t	w32[16];
 		uint64_t	w64[8];
@@ -183,6 +196,9 @@ enum { MDS_LEVEL_PORTABLE, MDS_LEVEL_SSE4, MDS_LEVEL_AVX2, MDS_LEVEL_AVX512,
 #define MDS_CPU_AVX512F		(1u << 6)	/* with OS-enabled ZMM state */
 #define MDS_CPU_AVX512VL	(1u << 7)
 #define MDS_CPU_BMI1		(1u << 8)
+#define MDS_CPU_PCLMUL		(1u << 9)
+#define MDS_CPU_VPCLMUL		(1u << 10)	/* VPCLMULQDQ */
+#define MDS_CPU_AVX512BW	(1u << 11)
 
 struct mds_kernel {
 	const char	*family;	/* md5 sha1 sha256 sha512 keccak */
@@ -191,6 +207,15 @@ struct mds_kernel {
 	unsigned int	 need;		/* MDS_CPU_* bits it requires */
 	void	(*blocks)(struct md_state *, const unsigned char *, size_t);
 	void	(*absorb)(uint64_t[25], const unsigned char *, size_t, size_t);
+	/*
+	 * BLAKE2b: nblocks 128-byte blocks into h; when f0 is 0, each first
+	 * adds 128 to the counter t (t[0] low); a last block comes alone,
+	 * with f0 ~0 and its length already added to t by the caller.
+	 */
+	void	(*compress)(uint64_t[8], uint64_t[2], const unsigned char *,
+		    size_t, uint64_t);
+	/* CRC-32 register update: no inversion, no length. */
+	uint32_t (*crc)(uint32_t, const unsigned char *, size_t);
 };
 
 extern const struct mds_kernel	mds_arch_kernels[];
@@ -278,8 +303,6 @@ int	mds_tune_always(void);	/* MDSUM_TUNE=always */
 double	mds_now_ns(void);	/* CLOCK_MONOTONIC, for timing */
 int	mds_tune_what(const struct mds_alg *, int, int);
 int	mds_tune_never(void);	/* MDSUM_TUNE=never */
-/* The kernel family of alg's native code ("sha512" for sha512h), or NULL. */
-const char	*mds_native_family(const struct mds_alg *);
 
 /*
  * input.c: the SIGBUS recovery of mapped input.  mds_bus_ready installs

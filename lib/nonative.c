@@ -10,10 +10,3 @@ const struct mds_kernel mds_arch_kernels[1];
 const size_t mds_arch_nkernels = 0;
 const struct mds_mb_kernel mds_arch_mb_kernels[1];
 const size_t mds_arch_nmb_kernels = 0;
-
-const char *
-mds_native_family(const struct mds_alg *alg)
-{
-	(void)alg;
-	return NULL;
-}

@@ -1,7 +1,8 @@
 /*
  * registry.c: THE table of algorithms.  Adding an algorithm means adding
- * one row here (and its portable implementation); nothing else switches
- * on the algorithm.
+ * one row here; nothing else switches on the algorithm.  A row on a
+ * construction the library has (Merkle-Damgard, the Keccak sponge) names
+ * its shape, a kernel family and its vectors; the code is shared.
  *
  * The self-test vectors are FreeBSD md5(1)'s -x strings plus one million
  * 'a'; their digests are the published values of each algorithm.
@@ -178,6 +179,187 @@ static const struct mds_vector keccak256_vectors[] = {
 	    "fadae6b49f129bbb812be8407b7b2894f34aecf6dbd1f9b0f0c7e9853098fc96" },
 	{ NULL, 0, NULL }
 };
+static const struct mds_vector sha224_vectors[] = {
+	{ "", 1,
+	    "d14a028c2a3a2bc9476102bb288234c415a2b01f828ea62ac5b3e42f" },
+	{ "a", 1,
+	    "abd37534c7d9a2efb9465de931cd7055ffdb8879563ae98078d6d6d5" },
+	{ "abc", 1,
+	    "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7" },
+	{ "message digest", 1,
+	    "2cb21c83ae2f004de7e81c3c7019cbcb65b71ab656b22d6d0c39b8eb" },
+	{ "abcdefghijklmnopqrstuvwxyz", 1,
+	    "45a5f72c39c5cff2522eb3429799e49e5f44b356ef926bcf390dccc2" },
+	{ ALNUM, 1,
+	    "bff72b4fcb7d75e5632900ac5f90d219e05e97a7bde72e740db393d9" },
+	{ DIGITS80, 1,
+	    "b50aecbe4e9bb0b57bc5f3ae760a8e01db24f203fb3cdcd13148046e" },
+	{ BROKEN, 1,
+	    "5ae55f3779c8a1204210d7ed7689f661fbe140f96f272ab79e19d470" },
+	{ "a", 1000000,
+	    "20794655980c91d8bbb4c1ea97618a4bf03f42581948b2ee4ee7ad67" },
+	{ NULL, 0, NULL }
+};
+
+static const struct mds_vector sha384_vectors[] = {
+	{ "", 1,
+	    "38b060a751ac96384cd9327eb1b1e36a21fdb71114be07434c0cc7bf63f6e1da"
+	    "274edebfe76f65fbd51ad2f14898b95b" },
+	{ "a", 1,
+	    "54a59b9f22b0b80880d8427e548b7c23abd873486e1f035dce9cd697e8517503"
+	    "3caa88e6d57bc35efae0b5afd3145f31" },
+	{ "abc", 1,
+	    "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed"
+	    "8086072ba1e7cc2358baeca134c825a7" },
+	{ "message digest", 1,
+	    "473ed35167ec1f5d8e550368a3db39be54639f828868e9454c239fc8b52e3c61"
+	    "dbd0d8b4de1390c256dcbb5d5fd99cd5" },
+	{ "abcdefghijklmnopqrstuvwxyz", 1,
+	    "feb67349df3db6f5924815d6c3dc133f091809213731fe5c7b5f4999e463479f"
+	    "f2877f5f2936fa63bb43784b12f3ebb4" },
+	{ ALNUM, 1,
+	    "1761336e3f7cbfe51deb137f026f89e01a448e3b1fafa64039c1464ee8732f11"
+	    "a5341a6f41e0c202294736ed64db1a84" },
+	{ DIGITS80, 1,
+	    "b12932b0627d1c060942f5447764155655bd4da0c9afa6dd9b9ef53129af1b8f"
+	    "b0195996d2de9ca0df9d821ffee67026" },
+	{ BROKEN, 1,
+	    "99428d401bf4abcd4ee0695248c9858b7503853acfae21a9cffa7855f46d1395"
+	    "ef38596fcd06d5a8c32d41a839cc5dfb" },
+	{ "a", 1000000,
+	    "9d0e1809716474cb086e834e310a4a1ced149e9c00f248527972cec5704c2a5b"
+	    "07b8b3dc38ecc4ebae97ddd87f3d8985" },
+	{ NULL, 0, NULL }
+};
+
+static const struct mds_vector sha512_224_vectors[] = {
+	{ "", 1,
+	    "6ed0dd02806fa89e25de060c19d3ac86cabb87d6a0ddd05c333b84f4" },
+	{ "a", 1,
+	    "d5cdb9ccc769a5121d4175f2bfdd13d6310e0d3d361ea75d82108327" },
+	{ "abc", 1,
+	    "4634270f707b6a54daae7530460842e20e37ed265ceee9a43e8924aa" },
+	{ "message digest", 1,
+	    "ad1a4db188fe57064f4f24609d2a83cd0afb9b398eb2fcaeaae2c564" },
+	{ "abcdefghijklmnopqrstuvwxyz", 1,
+	    "ff83148aa07ec30655c1b40aff86141c0215fe2a54f767d3f38743d8" },
+	{ ALNUM, 1,
+	    "a8b4b9174b99ffc67d6f49be9981587b96441051e16e6dd036b140d3" },
+	{ DIGITS80, 1,
+	    "ae988faaa47e401a45f704d1272d99702458fea2ddc6582827556dd2" },
+	{ BROKEN, 1,
+	    "b3c3b945249b0c8c94aba76ea887bcaad5401665a1fbeb384af4d06b" },
+	{ "a", 1000000,
+	    "37ab331d76f0d36de422bd0edeb22a28accd487b7a8453ae965dd287" },
+	{ NULL, 0, NULL }
+};
+
+static const struct mds_vector sha512_256_vectors[] = {
+	{ "", 1,
+	    "c672b8d1ef56ed28ab87c3622c5114069bdd3ad7b8f9737498d0c01ecef0967a" },
+	{ "a", 1,
+	    "455e518824bc0601f9fb858ff5c37d417d67c2f8e0df2babe4808858aea830f8" },
+	{ "abc", 1,
+	    "53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23" },
+	{ "message digest", 1,
+	    "0cf471fd17ed69d990daf3433c89b16d63dec1bb9cb42a6094604ee5d7b4e9fb" },
+	{ "abcdefghijklmnopqrstuvwxyz", 1,
+	    "fc3189443f9c268f626aea08a756abe7b726b05f701cb08222312ccfd6710a26" },
+	{ ALNUM, 1,
+	    "cdf1cc0effe26ecc0c13758f7b4a48e000615df241284185c39eb05d355bb9c8" },
+	{ DIGITS80, 1,
+	    "2c9fdbc0c90bdd87612ee8455474f9044850241dc105b1e8b94b8ddf5fac9148" },
+	{ BROKEN, 1,
+	    "dd095fc859b336c30a52548b3dc59fcc0d1be8616ebcf3368fad23107db2d736" },
+	{ "a", 1000000,
+	    "9a59a052930187a97038cae692f30708aa6491923ef5194394dc68d56c74fb21" },
+	{ NULL, 0, NULL }
+};
+
+static const struct mds_vector sha3_224_vectors[] = {
+	{ "", 1,
+	    "6b4e03423667dbb73b6e15454f0eb1abd4597f9a1b078e3f5b5a6bc7" },
+	{ "a", 1,
+	    "9e86ff69557ca95f405f081269685b38e3a819b309ee942f482b6a8b" },
+	{ "abc", 1,
+	    "e642824c3f8cf24ad09234ee7d3c766fc9a3a5168d0c94ad73b46fdf" },
+	{ "message digest", 1,
+	    "18768bb4c48eb7fc88e5ddb17efcf2964abd7798a39d86a4b4a1e4c8" },
+	{ "abcdefghijklmnopqrstuvwxyz", 1,
+	    "5cdeca81e123f87cad96b9cba999f16f6d41549608d4e0f4681b8239" },
+	{ ALNUM, 1,
+	    "a67c289b8250a6f437a20137985d605589a8c163d45261b15419556e" },
+	{ DIGITS80, 1,
+	    "0526898e185869f91b3e2a76dd72a15dc6940a67c8164a044cd25cc8" },
+	{ BROKEN, 1,
+	    "5b6290aa6dac83ff16691103c10f0e9888e35b58f93c93a8547fcf38" },
+	{ "a", 1000000,
+	    "d69335b93325192e516a912e6d19a15cb51c6ed5c15243e7a7fd653c" },
+	{ NULL, 0, NULL }
+};
+
+static const struct mds_vector sha3_384_vectors[] = {
+	{ "", 1,
+	    "0c63a75b845e4f7d01107d852e4c2485c51a50aaaa94fc61995e71bbee983a2a"
+	    "c3713831264adb47fb6bd1e058d5f004" },
+	{ "a", 1,
+	    "1815f774f320491b48569efec794d249eeb59aae46d22bf77dafe25c5edc28d7"
+	    "ea44f93ee1234aa88f61c91912a4ccd9" },
+	{ "abc", 1,
+	    "ec01498288516fc926459f58e2c6ad8df9b473cb0fc08c2596da7cf0e49be4b2"
+	    "98d88cea927ac7f539f1edf228376d25" },
+	{ "message digest", 1,
+	    "d9519709f44af73e2c8e291109a979de3d61dc02bf69def7fbffdfffe6627515"
+	    "13f19ad57e17d4b93ba1e484fc1980d5" },
+	{ "abcdefghijklmnopqrstuvwxyz", 1,
+	    "fed399d2217aaf4c717ad0c5102c15589e1c990cc2b9a5029056a7f7485888d6"
+	    "ab65db2370077a5cadb53fc9280d278f" },
+	{ ALNUM, 1,
+	    "d5b972302f5080d0830e0de7b6b2cf383665a008f4c4f386a61112652c742d20"
+	    "cb45aa51bd4f542fc733e2719e999291" },
+	{ DIGITS80, 1,
+	    "3c213a17f514638acb3bf17f109f3e24c16f9f14f085b52a2f2b81adc0db83df"
+	    "1a58db2ce013191b8ba72d8fae7e2a5e" },
+	{ BROKEN, 1,
+	    "6ad24ced95fe038fdb037023b0cfefb074885d44d95d33e7ed2c95e6fdaefcb4"
+	    "42a7859b313de2ef5692a8dc986a76f8" },
+	{ "a", 1000000,
+	    "eee9e24d78c1855337983451df97c8ad9eedf256c6334f8e948d252d5e0e7684"
+	    "7aa0774ddb90a842190d2c558b4b8340" },
+	{ NULL, 0, NULL }
+};
+
+static const struct mds_vector sha3_512_vectors[] = {
+	{ "", 1,
+	    "a69f73cca23a9ac5c8b567dc185a756e97c982164fe25859e0d1dcc1475c80a6"
+	    "15b2123af1f5f94c11e3e9402c3ac558f500199d95b6d3e301758586281dcd26" },
+	{ "a", 1,
+	    "697f2d856172cb8309d6b8b97dac4de344b549d4dee61edfb4962d8698b7fa80"
+	    "3f4f93ff24393586e28b5b957ac3d1d369420ce53332712f997bd336d09ab02a" },
+	{ "abc", 1,
+	    "b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e"
+	    "10e116e9192af3c91a7ec57647e3934057340b4cf408d5a56592f8274eec53f0" },
+	{ "message digest", 1,
+	    "3444e155881fa15511f57726c7d7cfe80302a7433067b29d59a71415ca9dd141"
+	    "ac892d310bc4d78128c98fda839d18d7f0556f2fe7acb3c0cda4bff3a25f5f59" },
+	{ "abcdefghijklmnopqrstuvwxyz", 1,
+	    "af328d17fa28753a3c9f5cb72e376b90440b96f0289e5703b729324a975ab384"
+	    "eda565fc92aaded143669900d761861687acdc0a5ffa358bd0571aaad80aca68" },
+	{ ALNUM, 1,
+	    "d1db17b4745b255e5eb159f66593cc9c143850979fc7a3951796aba80165aab5"
+	    "36b46174ce19e3f707f0e5c6487f5f03084bc0ec9461691ef20113e42ad28163" },
+	{ DIGITS80, 1,
+	    "9524b9a5536b91069526b4f6196b7e9475b4da69e01f0c855797f224cd7335dd"
+	    "b286fd99b9b32ffe33b59ad424cc1744f6eb59137f5fb8601932e8a8af0ae930" },
+	{ BROKEN, 1,
+	    "47c45332dd24bc37cbb79fb7e4fadc4b2943ebea936525ebef59f96933eae516"
+	    "5177b94c2665b62062d1412800c31f5eb997b3be5589cf141f67c419ec86f6e0" },
+	{ "a", 1000000,
+	    "3c3a876da14034ab60627c077bb98f7e120a2a5370212dffb3385a18d4f38859"
+	    "ed311d0a9d5141ce9cc5c66ee689b266a8aa18ace8282a0e0db596c90b0a7b87" },
+	{ NULL, 0, NULL }
+};
+
 /*
  * prefer[]: backends in the order measured fastest on x86-64 by the time
  * trial and mdsum --bench (BENCHMARKS.md); the first one built and
@@ -185,28 +367,54 @@ static const struct mds_vector keccak256_vectors[] = {
  * algorithm only where this CPU has a kernel for it.  OpenSSL 3.0 has no
  * KECCAK-256.
  */
+#define ALIASES(...)	{ __VA_ARGS__ }
+#define PREFER(...)	{ __VA_ARGS__ }
+/* A row on the Merkle-Damgard code, or on the sponge: shape and vectors by name. */
+#define MD_ROW(name, tag, aliases, dlen, blen, family, id, prefer)	\
+	{ name, tag, aliases, dlen, blen, family, &mds_##id##_shape,	\
+	    &mds_portable_md, &mds_native_md, prefer, id##_vectors }
+#define SPONGE_ROW(name, tag, aliases, dlen, id, prefer)		\
+	{ name, tag, aliases, dlen, 200 - 2 * (dlen), "keccak",		\
+	    &mds_##id##_shape, &mds_portable_sponge, &mds_native_sponge,	\
+	    prefer, id##_vectors }
+
 static const struct mds_alg registry[] = {
-	{ "md5", "MD5", { NULL }, 16, 64, &mds_portable_md5,
-	    { "native", "portable", "openssl", "libmd" }, md5_vectors,
-	    &mds_md5_lanes },
-	{ "sha1", "SHA1", { NULL }, 20, 64, &mds_portable_sha1,
-	    { "native", "openssl", "libmd", "portable" }, sha1_vectors,
-	    NULL },
-	{ "sha256", "SHA256", { NULL }, 32, 64, &mds_portable_sha256,
-	    { "native", "openssl", "portable", "libmd" }, sha256_vectors,
-	    &mds_sha256_lanes },
-	{ "sha512", "SHA512", { NULL }, 64, 128, &mds_portable_sha512,
-	    { "native", "openssl", "portable", "libmd" }, sha512_vectors,
-	    &mds_sha512_lanes },
-	{ "sha512h", "SHA512H", { NULL }, 32, 128, &mds_portable_sha512h,
-	    { "native", "openssl", "portable", "libmd" }, sha512h_vectors,
-	    &mds_sha512_lanes },
-	{ "sha3-256", "SHA3-256", { NULL }, 32, 136, &mds_portable_sha3_256,
-	    { "native", "openssl", "portable" }, sha3_256_vectors,
-	    &mds_sha3_256_lanes },
-	{ "keccak256", "KECCAK256", { "KECCAK-256" }, 32, 136,
-	    &mds_portable_keccak256, { "native", "portable" },
-	    keccak256_vectors, &mds_keccak256_lanes },
+	MD_ROW("md5", "MD5", ALIASES(NULL), 16, 64, "md5", md5,
+	    PREFER("native", "portable", "openssl", "libmd")),
+	MD_ROW("sha1", "SHA1", ALIASES(NULL), 20, 64, "sha1", sha1,
+	    PREFER("native", "openssl", "libmd", "portable")),
+	MD_ROW("sha224", "SHA224", ALIASES("SHA2-224", NULL), 28, 64,
+	    "sha256", sha224, PREFER("native", "openssl", "portable")),
+	MD_ROW("sha256", "SHA256", ALIASES("SHA2-256", NULL), 32, 64,
+	    "sha256", sha256,
+	    PREFER("native", "openssl", "portable", "libmd")),
+	MD_ROW("sha384", "SHA384", ALIASES("SHA2-384", NULL), 48, 128,
+	    "sha512", sha384,
+	    PREFER("native", "openssl", "portable", "libmd")),
+	MD_ROW("sha512", "SHA512", ALIASES("SHA2-512", NULL), 64, 128,
+	    "sha512", sha512,
+	    PREFER("native", "openssl", "portable", "libmd")),
+	/* FreeBSD's sha512t224 and sha512t256 write these tags. */
+	MD_ROW("sha512-224", "SHA512t224",
+	    ALIASES("SHA2-512/224", "SHA512/224", NULL), 28, 128, "sha512",
+	    sha512_224, PREFER("native", "openssl", "portable")),
+	MD_ROW("sha512-256", "SHA512t256",
+	    ALIASES("SHA2-512/256", "SHA512/256", NULL), 32, 128, "sha512",
+	    sha512_256, PREFER("native", "openssl", "portable")),
+	{ "sha512h", "SHA512H", { NULL }, 32, 128, "sha512",
+	    &mds_sha512_shape, &mds_portable_md, &mds_native_md,
+	    PREFER("native", "openssl", "portable", "libmd"),
+	    sha512h_vectors },
+	SPONGE_ROW("sha3-224", "SHA3-224", ALIASES(NULL), 28, sha3_224,
+	    PREFER("native", "openssl", "portable")),
+	SPONGE_ROW("sha3-256", "SHA3-256", ALIASES(NULL), 32, sha3_256,
+	    PREFER("native", "openssl", "portable")),
+	SPONGE_ROW("sha3-384", "SHA3-384", ALIASES(NULL), 48, sha3_384,
+	    PREFER("native", "openssl", "portable")),
+	SPONGE_ROW("sha3-512", "SHA3-512", ALIASES(NULL), 64, sha3_512,
+	    PREFER("native", "openssl", "portable")),
+	SPONGE_ROW("keccak256", "KECCAK256", ALIASES("KECCAK-256", NULL), 32,
+	    keccak256, PREFER("native", "portable")),
 };
 
 #define NALGS	(sizeof(registry) / sizeof(registry[0]))

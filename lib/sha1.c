@@ -44,8 +44,6 @@
  * added early, 1.22x, but loaded into a register it costs more than it
  * saves once the schedule is there).
  */
-#include <string.h>
-
 #include "mds_int.h"
 
 #define ROL32(x, n)	((uint32_t)((x) << (n) | (x) >> (32 - (n))))
@@ -286,54 +284,10 @@ mds_sha1_blocks_portable(struct md_state *st, const unsigned char *p,
 	}
 }
 
-static void
-sha1_start(void *vst, const struct mds_kernel *k)
-{
-	struct md_state *st = vst;
-
-	memset(st, 0, sizeof(*st));
-	st->k = k;
-	st->h.w32[0] = 0x67452301;
-	st->h.w32[1] = 0xefcdab89;
-	st->h.w32[2] = 0x98badcfe;
-	st->h.w32[3] = 0x10325476;
-	st->h.w32[4] = 0xc3d2e1f0;
-}
-
-static int
-sha1_init(void *st)
-{
-	sha1_start(st, mds_kernel_portable("sha1"));
-	return 0;
-}
-
-static int
-sha1_init_native(void *st)
-{
-	sha1_start(st, mds_kernel_for("sha1"));
-	return 0;
-}
-
-static void
-sha1_update(void *st, const unsigned char *p, size_t len)
-{
-	mds_md_update(st, &sha1_shape, p, len);
-}
-
-static int
-sha1_final(void *st, unsigned char *out)
-{
-	mds_md_pad(st, &sha1_shape);
-	mds_md_put32(st, 0, out, 20);
-	return 0;
-}
-
-const struct mds_impl mds_portable_sha1 = {
-	"sha1", "portable", sha1_init, sha1_update, sha1_final, NULL,
-	mds_kernel_describe
+static const uint32_t sha1_iv[5] = {
+	0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0
 };
 
-const struct mds_impl mds_native_sha1 = {
-	"sha1", "native", sha1_init_native, sha1_update, sha1_final, NULL,
-	mds_kernel_describe
+const struct mds_shape mds_sha1_shape = {
+	&sha1_shape, sha1_iv, 0, 5, 64
 };

@@ -1,7 +1,8 @@
 /*
- * sha512.c: SHA-512 (FIPS 180-4), portable C, and sha512h: the same hash
- * cut to its first 32 bytes (XRP Ledger's sha512Half).  sha512h keeps the
- * SHA-512 IV; it is not SHA-512/256, which has its own.
+ * sha512.c: the SHA-512 block function (FIPS 180-4), portable C, and the
+ * initial values of SHA-512, SHA-384, SHA-512/224 and SHA-512/256.
+ * sha512h (XRP Ledger's sha512Half) is SHA-512 cut to its first 32 bytes:
+ * it keeps the SHA-512 IV; it is not SHA-512/256, which has its own.
  *
  * The block function is built like sha256.c's (all 80 rounds unrolled,
  * schedule in sixteen locals, K + W into h first, Maj from the previous
@@ -20,8 +21,6 @@
  * cycles per round); gcc emits 46 instructions per round (each K is a
  * 64-bit immediate, one movabs more), 7.6 cycles at 6 per cycle.
  */
-#include <string.h>
-
 #include "mds_int.h"
 
 #define ROR64(x, n)	((uint64_t)((x) >> (n) | (x) << (64 - (n))))
@@ -182,80 +181,51 @@ mds_sha512_blocks_portable(struct md_state *st, const unsigned char *p,
 	}
 }
 
-static void
-sha512_start(void *vst, const struct mds_kernel *k)
-{
-	static const uint64_t iv[8] = {
-		0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL,
-		0x3c6ef372fe94f82bULL, 0xa54ff53a5f1d36f1ULL,
-		0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL,
-		0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL
-	};
-	struct md_state *st = vst;
-
-	/* Not the buffer: update and pad write each byte before it is read. */
-	st->k = k;
-	memcpy(st->h.w64, iv, sizeof(iv));
-	st->nbytes = 0;
-	st->fill = 0;
-}
-
-static int
-sha512_init(void *st)
-{
-	sha512_start(st, mds_kernel_portable("sha512"));
-	return 0;
-}
-
-static int
-sha512_init_native(void *st)
-{
-	sha512_start(st, mds_kernel_for("sha512"));
-	return 0;
-}
-
-static void
-sha512_update(void *st, const unsigned char *p, size_t len)
-{
-	mds_md_update(st, &sha512_shape, p, len);
-}
-
-static int
-sha512_final(void *st, unsigned char *out)
-{
-	mds_md_pad(st, &sha512_shape);
-	mds_md_put64(st, out, 64);
-	return 0;
-}
-
-static int
-sha512h_final(void *st, unsigned char *out)
-{
-	mds_md_pad(st, &sha512_shape);
-	mds_md_put64(st, out, 32);
-	return 0;
-}
-
-const struct mds_impl mds_portable_sha512 = {
-	"sha512", "portable", sha512_init, sha512_update, sha512_final, NULL,
-	mds_kernel_describe
+/*
+ * SHA-512 and its truncations, each from its own initial value (FIPS
+ * 180-4 5.3.4 to 5.3.6.2).  sha512h is SHA-512's value cut to 32 bytes
+ * (the registry's digest length), so it shares SHA-512's.
+ */
+static const uint64_t sha512_iv[8] = {
+	0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL,
+	0x3c6ef372fe94f82bULL, 0xa54ff53a5f1d36f1ULL,
+	0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL,
+	0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL
 };
 
-const struct mds_impl mds_native_sha512 = {
-	"sha512", "native", sha512_init_native, sha512_update, sha512_final, NULL,
-	mds_kernel_describe
+static const uint64_t sha384_iv[8] = {
+	0xcbbb9d5dc1059ed8ULL, 0x629a292a367cd507ULL,
+	0x9159015a3070dd17ULL, 0x152fecd8f70e5939ULL,
+	0x67332667ffc00b31ULL, 0x8eb44a8768581511ULL,
+	0xdb0c2e0d64f98fa7ULL, 0x47b5481dbefa4fa4ULL
 };
 
-const struct mds_impl mds_portable_sha512h = {
-	"sha512h", "portable", sha512_init, sha512_update, sha512h_final, NULL,
-	mds_kernel_describe
+static const uint64_t sha512_224_iv[8] = {
+	0x8c3d37c819544da2ULL, 0x73e1996689dcd4d6ULL,
+	0x1dfab7ae32ff9c82ULL, 0x679dd514582f9fcfULL,
+	0x0f6d2b697bd44da8ULL, 0x77e36f7304c48942ULL,
+	0x3f9d85a86a1d36c8ULL, 0x1112e6ad91d692a1ULL
 };
 
-const struct mds_impl mds_native_sha512h = {
-	"sha512h", "native", sha512_init_native, sha512_update, sha512h_final, NULL,
-	mds_kernel_describe
+static const uint64_t sha512_256_iv[8] = {
+	0x22312194fc2bf72cULL, 0x9f555fa3c84c64c2ULL,
+	0x2393b86b6f53b151ULL, 0x963877195940eabdULL,
+	0x96283ee2a88effe3ULL, 0xbe5e1e2553863992ULL,
+	0x2b0199fc2c85b8aaULL, 0x0eb72ddc81c52ca2ULL
 };
 
-const struct mds_lane_shape mds_sha512_lanes = {
-	"sha512", &sha512_shape, 0, 8, 128
+const struct mds_shape mds_sha512_shape = {
+	&sha512_shape, sha512_iv, 0, 8, 128
+};
+
+const struct mds_shape mds_sha384_shape = {
+	&sha512_shape, sha384_iv, 0, 8, 128
+};
+
+const struct mds_shape mds_sha512_224_shape = {
+	&sha512_shape, sha512_224_iv, 0, 8, 128
+};
+
+const struct mds_shape mds_sha512_256_shape = {
+	&sha512_shape, sha512_256_iv, 0, 8, 128
 };

@@ -111,14 +111,15 @@ mds_now_ns(void)
 
 /* One round of a single-stream candidate: ns to hash the buffer. */
 static double
-time_single(const struct mds_impl *impl, const struct mds_kernel *k)
+time_single(const struct mds_alg *alg, const struct mds_impl *impl,
+    const struct mds_kernel *k)
 {
 	mds_ctx ctx;
 	unsigned char md[MDS_MAX_DIGEST];
 	double t0, t;
 
 	mds_kernel_override = k;
-	if (impl->init(&ctx.u_) == -1) {
+	if (impl->init(&ctx.u_, alg) == -1) {
 		mds_kernel_override = NULL;
 		return -1;
 	}
@@ -132,7 +133,7 @@ time_single(const struct mds_impl *impl, const struct mds_kernel *k)
 
 /* One round of a multi-buffer kernel, every lane busy: ns per byte. */
 static double
-time_mb(const struct mds_mb_kernel *k, const struct mds_lane_shape *sh)
+time_mb(const struct mds_mb_kernel *k, const struct mds_shape *sh)
 {
 	static uint64_t state[25 * MDS_MAX_LANES] __attribute__((aligned(64)));
 	const unsigned char *data[MDS_MAX_LANES];
@@ -164,13 +165,13 @@ out_of_it(const double *best, size_t first, size_t n, size_t i)
 
 /* One round of row i: ns per byte, or -1. */
 static double
-time_row(const struct tune_result *r, size_t i, const struct mds_lane_shape *sh)
+time_row(const struct tune_result *r, size_t i, const struct mds_alg *alg)
 {
 	double t;
 
 	if (r->mbk[i] != NULL)
-		return sh != NULL ? time_mb(r->mbk[i], sh) : -1;
-	t = time_single(r->impl[i], r->kernel[i]);
+		return alg->shape != NULL ? time_mb(r->mbk[i], alg->shape) : -1;
+	t = time_single(alg, r->impl[i], r->kernel[i]);
 	return t > 0 ? t / TUNE_BUF : -1;
 }
 
@@ -179,7 +180,7 @@ time_row(const struct tune_result *r, size_t i, const struct mds_lane_shape *sh)
  * up; each row's best round becomes its MB/s (slowed ones' times x 1000).
  */
 static void
-time_rows(struct tune_result *r, size_t first, const struct mds_lane_shape *sh)
+time_rows(struct tune_result *r, size_t first, const struct mds_alg *alg)
 {
 	double best[TUNE_ROWS], t;
 	size_t i, round;
@@ -190,7 +191,7 @@ time_rows(struct tune_result *r, size_t first, const struct mds_lane_shape *sh)
 		for (i = first; i < r->n; i++) {
 			if (round > 1 && out_of_it(best, first, r->n, i))
 				continue;
-			t = time_row(r, i, sh);
+			t = time_row(r, i, alg);
 			if (round > 0 && t > 0 && (best[i] < 0 || t < best[i]))
 				best[i] = t;
 		}
@@ -236,7 +237,7 @@ rank_single(const struct mds_alg *alg, struct tune_result *r)
 	for (i = 0; i < nimpls; i++)
 		if (strcmp(impls[i]->backend, "native") == 0)
 			native = impls[i];
-	if (native != NULL && (family = mds_native_family(alg)) != NULL) {
+	if (native != NULL && (family = alg->family) != NULL) {
 		if (def == native)
 			defk = mds_kernel_for(family);
 		for (i = 0; i < mds_arch_nkernels && r->n < TUNE_ROWS; i++) {
@@ -262,7 +263,7 @@ rank_single(const struct mds_alg *alg, struct tune_result *r)
 		add_row(r, impls[i]->backend, 1);
 		r->impl[r->n - 1] = impls[i];
 	}
-	time_rows(r, first, NULL);
+	time_rows(r, first, alg);
 	for (inc = first; inc < r->n; inc++)
 		if (r->impl[inc] == def && r->kernel[inc] == defk)
 			break;
@@ -284,7 +285,7 @@ rank_single(const struct mds_alg *alg, struct tune_result *r)
 static void
 rank_mb(const struct mds_alg *alg, struct tune_result *r)
 {
-	const struct mds_lane_shape *sh = alg->lanes;
+	const struct mds_shape *sh = alg->shape;
 	const struct mds_mb_kernel *k;
 	double t, one;
 	size_t i, first, round, win, inc;
@@ -294,7 +295,7 @@ rank_mb(const struct mds_alg *alg, struct tune_result *r)
 	first = r->n;
 	for (i = 0; i < mds_arch_nmb_kernels && r->n < TUNE_ROWS; i++) {
 		k = &mds_arch_mb_kernels[i];
-		if (strcmp(k->family, sh->family) != 0 ||
+		if (strcmp(k->family, alg->family) != 0 ||
 		    !mds_mb_kernel_runnable(k))
 			continue;
 		add_row(r, k->name, k->lanes);
@@ -302,12 +303,12 @@ rank_mb(const struct mds_alg *alg, struct tune_result *r)
 	}
 	if (r->n == first)
 		return;
-	time_rows(r, first, sh);
+	time_rows(r, first, alg);
 	/* One stream's speed, if it was not ranked just now: its kernel. */
 	one = r->best_single;
 	if (one <= 0) {
 		for (round = 0, t = -1; round < TUNE_ROUNDS; round++) {
-			double u = time_single(mds_backend_default(alg), NULL);
+			double u = time_single(alg, mds_backend_default(alg), NULL);
 
 			if (round > 0 && u > 0 && (t < 0 || u < t))
 				t = u;
@@ -318,7 +319,7 @@ rank_mb(const struct mds_alg *alg, struct tune_result *r)
 	/* The built-in first kernel keeps its place within the margin. */
 	inc = r->n;
 	for (i = first; i < r->n; i++)
-		if (r->mbk[i] == mds_mb_kernel_for(sh->family))
+		if (r->mbk[i] == mds_mb_kernel_for(alg->family))
 			inc = i;
 	for (i = first; i < r->n; i++)
 		if (r->rows[i].mbps > one * 1e3 * MARGIN &&
@@ -327,7 +328,7 @@ rank_mb(const struct mds_alg *alg, struct tune_result *r)
 			win = i;
 	if (win < r->n)
 		r->rows[win].chosen = 1;
-	mds_mb_kernel_tuned(sh->family, win < r->n ? r->mbk[win] : NULL);
+	mds_mb_kernel_tuned(alg->family, win < r->n ? r->mbk[win] : NULL);
 }
 
 int
@@ -370,7 +371,7 @@ mds_tune_what(const struct mds_alg *alg, int single, int mb)
 	if (tune_mode < 0)
 		return 0;
 	single = single && mds_backend_forced() != 1 && !mds_cpu_setting();
-	mb = mb && !mds_cpu_setting() && alg->lanes != NULL;
+	mb = mb && !mds_cpu_setting() && alg->shape != NULL;
 	r = &results[mds_alg_index(alg)];
 	if ((!single || __atomic_load_n(&r->single, __ATOMIC_ACQUIRE)) &&
 	    (!mb || __atomic_load_n(&r->mb, __ATOMIC_ACQUIRE)))

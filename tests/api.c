@@ -26,10 +26,17 @@ struct row {
 static const struct row rows[] = {
 	{ "md5", "MD5", 16, 64 },
 	{ "sha1", "SHA1", 20, 64 },
+	{ "sha224", "SHA224", 28, 64 },
 	{ "sha256", "SHA256", 32, 64 },
+	{ "sha384", "SHA384", 48, 128 },
 	{ "sha512", "SHA512", 64, 128 },
+	{ "sha512-224", "SHA512t224", 28, 128 },
+	{ "sha512-256", "SHA512t256", 32, 128 },
 	{ "sha512h", "SHA512H", 32, 128 },
+	{ "sha3-224", "SHA3-224", 28, 144 },
 	{ "sha3-256", "SHA3-256", 32, 136 },
+	{ "sha3-384", "SHA3-384", 48, 104 },
+	{ "sha3-512", "SHA3-512", 64, 72 },
 	{ "keccak256", "KECCAK256", 32, 136 },
 };
 #define NROWS	(sizeof(rows) / sizeof(rows[0]))
@@ -45,6 +52,16 @@ static const struct {
 	{ "KECCAK-256", "keccak256" },
 	{ "Keccak-256", "keccak256" },
 	{ "Sha3-256", "sha3-256" },
+	/* OpenSSL 3's names, FreeBSD's program names */
+	{ "SHA2-224", "sha224" },
+	{ "SHA2-256", "sha256" },
+	{ "SHA2-384", "sha384" },
+	{ "SHA2-512", "sha512" },
+	{ "SHA2-512/224", "sha512-224" },
+	{ "SHA2-512/256", "sha512-256" },
+	{ "SHA512/256", "sha512-256" },
+	{ "sha512t224", "sha512-224" },
+	{ "sha512t256", "sha512-256" },
 };
 #define NSPELLINGS	(sizeof(spellings) / sizeof(spellings[0]))
 
@@ -128,7 +145,8 @@ END_TEST
 START_TEST(test_alg_find)
 {
 	static const char *const unknown[] = {
-		"nope", "", "sha2566", "md55", "sha512/256", "sha3", " md5",
+		"nope", "", "sha2566", "md55", "sha512/255", "sha3", " md5",
+		"sha512t", "sha2-", "sha3-255",
 	};
 	size_t i;
 

@@ -34,6 +34,14 @@ struct vfile {
 static const struct vfile vfiles[] = {
 	{ "SHA256ShortMsg.rsp", VF_RSP, NULL, "sha256", 32, 65, 0 },
 	{ "SHA256LongMsg.rsp", VF_RSP, NULL, "sha256", 32, 64, 0 },
+	{ "SHA224ShortMsg.rsp", VF_RSP, NULL, "sha224", 28, 65, 0 },
+	{ "SHA224LongMsg.rsp", VF_RSP, NULL, "sha224", 28, 64, 0 },
+	{ "SHA384ShortMsg.rsp", VF_RSP, NULL, "sha384", 48, 129, 0 },
+	{ "SHA384LongMsg.rsp", VF_RSP, NULL, "sha384", 48, 128, 0 },
+	{ "SHA512_224ShortMsg.rsp", VF_RSP, NULL, "sha512-224", 28, 129, 0 },
+	{ "SHA512_224LongMsg.rsp", VF_RSP, NULL, "sha512-224", 28, 128, 0 },
+	{ "SHA512_256ShortMsg.rsp", VF_RSP, NULL, "sha512-256", 32, 129, 0 },
+	{ "SHA512_256LongMsg.rsp", VF_RSP, NULL, "sha512-256", 32, 128, 0 },
 	{ "SHA512ShortMsg.rsp", VF_RSP, NULL, "sha512", 64, 129, 0 },
 	{ "SHA512LongMsg.rsp", VF_RSP, NULL, "sha512", 64, 128, 0 },
 	/* sha512h: the first 32 bytes of every SHA-512 MD */
@@ -41,6 +49,12 @@ static const struct vfile vfiles[] = {
 	{ "SHA512LongMsg.rsp", VF_RSP, NULL, "sha512h", 64, 128, 0 },
 	{ "SHA3_256ShortMsg.rsp", VF_RSP, NULL, "sha3-256", 32, 137, 0 },
 	{ "SHA3_256LongMsg.rsp", VF_RSP, NULL, "sha3-256", 32, 100, 0 },
+	{ "SHA3_224ShortMsg.rsp", VF_RSP, NULL, "sha3-224", 28, 145, 0 },
+	{ "SHA3_224LongMsg.rsp", VF_RSP, NULL, "sha3-224", 28, 100, 0 },
+	{ "SHA3_384ShortMsg.rsp", VF_RSP, NULL, "sha3-384", 48, 105, 0 },
+	{ "SHA3_384LongMsg.rsp", VF_RSP, NULL, "sha3-384", 48, 100, 0 },
+	{ "SHA3_512ShortMsg.rsp", VF_RSP, NULL, "sha3-512", 64, 73, 0 },
+	{ "SHA3_512LongMsg.rsp", VF_RSP, NULL, "sha3-512", 64, 100, 0 },
 	{ "keccak256-ShortMsgKAT_256.txt", VF_RSP, NULL, "keccak256", 32,
 	    256, 1792 },
 	{ "keccak256-LongMsgKAT_256.txt", VF_RSP, NULL, "keccak256", 32,
@@ -71,6 +85,10 @@ struct mfile {
 static const struct mfile mfiles[] = {
 	{ "SHA256Monte.rsp", "sha256", 100 },
 	{ "SHA512Monte.rsp", "sha512", 100 },
+	{ "SHA224Monte.rsp", "sha224", 100 },
+	{ "SHA384Monte.rsp", "sha384", 100 },
+	{ "SHA512_224Monte.rsp", "sha512-224", 100 },
+	{ "SHA512_256Monte.rsp", "sha512-256", 100 },
 };
 #define NMFILES	(sizeof(mfiles) / sizeof(mfiles[0]))
 
