@@ -28,7 +28,7 @@ NATIVE_OBJS_yes =	lib/nonative.o
 
 LIB_OBJS =	lib/registry.o lib/backend.o lib/dispatch.o lib/ctx.o lib/fd.o \
 		lib/input.o \
-		lib/mdpad.o lib/md5.o lib/sha1.o lib/sha256.o lib/sha512.o \
+		lib/mdpad.o lib/md5.o lib/sha1.o lib/sha256.o lib/sha512.o lib/sm3.o \
 		lib/keccak.o lib/keccakf1600.o lib/archive.o lib/mb_portable.o lib/lanes.o \
 		lib/tune.o \
 		$(LIBMD_OBJS_$(WITHOUT_LIBMD)) \
@@ -81,6 +81,8 @@ $(LIB_OBJS): lib/mdsum.h lib/mds_int.h config.mk
 $(NATIVE_OBJS_no): lib/x86/x86.h
 lib/x86/sha512_avx2.o: lib/x86/sha512_x86.h
 lib/x86/sha512_avx512.o: lib/x86/sha512_x86.h
+lib/x86/md5_x86.o lib/x86/md5_mb_avx2.o lib/x86/md5_mb_avx512.o: \
+    lib/x86/md5_steps.h
 lib/backend_libmd.o lib/nolibmd.o lib/backend_openssl.o lib/noopenssl.o \
     $(NATIVE_OBJS_no) $(NATIVE_OBJS_yes): \
     lib/mdsum.h lib/mds_int.h config.mk
@@ -99,6 +101,8 @@ tests/run: $(TEST_OBJS) lib/libmdsum.a
 	    $(LIBS) $(CHECK_LIBS)
 
 $(TEST_OBJS): lib/mdsum.h tests/tests.h config.mk
+# These look inside the library (kernel tables, struct layouts).
+tests/lanes.o tests/native.o tests/util.o: lib/mds_int.h
 
 # tests/eio_shim.so: the LD_PRELOAD library by which tests/fault.sh makes
 # reads fail or files change part-way; built for check only.

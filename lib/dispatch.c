@@ -34,6 +34,8 @@ static const struct mds_kernel portable_kernels[] = {
 	    mds_sha256_blocks_portable, NULL, NULL, NULL },
 	{ "sha512", "portable", MDS_LEVEL_PORTABLE, 0,
 	    mds_sha512_blocks_portable, NULL, NULL, NULL },
+	{ "sm3", "portable", MDS_LEVEL_PORTABLE, 0,
+	    mds_sm3_blocks_portable, NULL, NULL, NULL },
 	{ "keccak", "portable", MDS_LEVEL_PORTABLE, 0,
 	    NULL, mds_keccak_absorb_portable, NULL, NULL },
 };

@@ -119,7 +119,7 @@ extern const struct mds_shape mds_sha384_shape, mds_sha512_shape;
 extern const struct mds_shape mds_sha512_224_shape, mds_sha512_256_shape;
 extern const struct mds_shape mds_keccak256_shape, mds_sha3_224_shape;
 extern const struct mds_shape mds_sha3_256_shape, mds_sha3_384_shape;
-extern const struct mds_shape mds_sha3_512_shape;
+extern const struct mds_shape mds_sha3_512_shape, mds_sm3_shape;
 
 /* The kernel's name, for mds_ctx_impl; the state starts with k. */
 const char	*mds_kernel_describe(const void *);
@@ -169,6 +169,7 @@ void	mds_md5_blocks_portable(struct md_state *, const unsigned char *, size_t);
 void	mds_sha1_blocks_portable(struct md_state *, const unsigned char *, size_t);
 void	mds_sha256_blocks_portable(struct md_state *, const unsigned char *, size_t);
 void	mds_sha512_blocks_portable(struct md_state *, const unsigned char *, size_t);
+void	mds_sm3_blocks_portable(struct md_state *, const unsigned char *, size_t);
 
 /* Keccak-f[1600] (keccakf1600.c) and the sponge (keccak.c). */
 void	mds_sponge_tail(const unsigned char *, size_t, unsigned char, size_t,
