@@ -202,7 +202,7 @@ enum { MDS_LEVEL_PORTABLE, MDS_LEVEL_SSE4, MDS_LEVEL_AVX2, MDS_LEVEL_AVX512,
 #define MDS_CPU_AVX512BW	(1u << 11)
 
 struct mds_kernel {
-	const char	*family;	/* md5 sha1 sha256 sha512 keccak */
+	const char	*family;	/* md5 sha256 keccak blake2b crc ... */
 	const char	*name;		/* "sha256-shani" */
 	int		 level;		/* MDS_LEVEL_*: what MDSUM_CPU caps */
 	unsigned int	 need;		/* MDS_CPU_* bits it requires */
