@@ -37,6 +37,7 @@ static const struct {
 	{ "sha3-512", "SHA3-512" }, { "keccak256", "KECCAK-256" },
 	/* Its fixed 64-byte form only: the other lengths are portable. */
 	{ "blake2b", "BLAKE2B-512" },
+	{ "sm3", "SM3" },
 };
 
 #define MD_COUNT	(sizeof(md_names) / sizeof(md_names[0]))
