@@ -125,6 +125,7 @@ check: all tests/run tests/eio_shim.so
 	sh tests/cli_bsd.sh bin
 	sh tests/cli_bsd_family.sh bin
 	sh tests/cli_gnu.sh bin
+	sh tests/cli_family.sh bin
 	sh tests/cli_archive.sh bin
 	sh tests/cli_input.sh bin
 	sh tests/cli_lanes.sh bin

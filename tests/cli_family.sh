@@ -1,0 +1,642 @@
+#!/bin/sh
+# cli_family.sh: black-box tests of the checksum family beyond md5, sha256
+# and the like: mdsum run as coreutils' cksum, b2sum, sha1sum, sha224sum,
+# sha384sum and sha512sum (links the build makes), and mdsum's own -a for
+# blake2b, sm3, the SHA-2 and SHA-3 lengths, the CRCs and the sums, with
+# -l/--length and --raw.
+#
+# usage: sh tests/cli_family.sh BINDIR
+#
+# Part 1 runs every invocation that GNU coreutils 9.1 understands twice,
+# once through our link and once through coreutils, and compares stdout
+# byte for byte, the exit status and stderr (the program name at the start
+# of a line made PROG), as tests/cli_gnu.sh does; it is skipped, visibly,
+# without coreutils 9.1 (MDSUM_GNU_ANY=1 runs it against another version).
+# Part 2 checks what coreutils 9.1 cannot produce against independent
+# oracles (python3's hashlib, zlib and base64) or against the exact text
+# of the coreutils release that added it, named in each description:
+# cksum -a crc32b (9.6), -a sha2/sha3 with -l (9.7), --raw and --base64
+# (9.2).
+#
+# Output is TAP, as tests/tap.sh describes; the exit status is 1 if any
+# test failed.
+
+# shellcheck disable=SC2086
+# (unquoted words are option lists and file names without spaces)
+set -u
+
+# shellcheck source-path=SCRIPTDIR
+# shellcheck source=tap.sh
+case $0 in
+*/*)	. "${0%/*}/tap.sh" ;;
+*)	. ./tap.sh ;;
+esac
+
+bindir "$@"
+for t in mdsum cksum b2sum sha1sum sha224sum sha384sum sha512sum; do
+	if [ ! -x "$B/$t" ]; then
+		echo "cli_family.sh: $B/$t: not found or not executable" >&2
+		exit 2
+	fi
+done
+
+LC_ALL=C
+export LC_ALL
+unset MDSUM_BACKEND MDSUM_CPU POSIXLY_CORRECT
+exec </dev/null
+
+tmpdir cli_family
+G=$T/gnu
+W=$T/w
+mkdir "$G" "$W" || exit 2
+cd "$W" || exit 2
+SYSPATH=$PATH
+
+# --- running and reporting (as in cli_gnu.sh) -----------------------------
+
+IN=/dev/null	# stdin of the next run; reset after each test
+
+diagnose()
+{
+	print_cmd
+	[ "$IN" != /dev/null ] && printf '#   stdin: %s\n' "$IN"
+	print_why
+	if [ -f "$T/g.out" ]; then
+		cmp -s "$T/o.out" "$T/g.out" || {
+			show "our stdout" "$T/o.out"
+			show "coreutils stdout" "$T/g.out"
+		}
+		cmp -s "$T/o.errn" "$T/g.errn" || {
+			show "our stderr" "$T/o.errn"
+			show "coreutils stderr" "$T/g.errn"
+		}
+	else
+		[ -f "$T/out" ] && show stdout "$T/out"
+		[ -f "$T/out.want" ] && show "expected stdout" "$T/out.want"
+		[ -f "$T/err" ] && show stderr "$T/err"
+		[ -f "$T/err.want" ] && show "expected stderr" "$T/err.want"
+	fi
+}
+
+verdict_done()
+{
+	IN=/dev/null
+}
+
+begin()
+{
+	why=
+	rm -f "$T/out" "$T/err" "$T/out.want" "$T/err.want" \
+	    "$T/o.out" "$T/o.err" "$T/o.errn" "$T/g.out" "$T/g.err" "$T/g.errn"
+}
+
+ours()
+{
+	(PATH=$B:$SYSPATH; exec "$@")
+}
+
+gnu()
+{
+	(PATH=$G:$SYSPATH; exec "$@")
+}
+
+# run NAME [ARG...]: our NAME, stdin $IN, stdout $T/out, stderr $T/err.
+run()
+{
+	begin
+	quote "$@"
+	ours "$@" <"$IN" >"$T/out" 2>"$T/err"
+	rc=$?
+}
+
+want_out()
+{
+	matches "$T/out" "$1" || bad "stdout not as expected ($(spec_text "$1"))"
+}
+
+want_err()
+{
+	matches "$T/err" "$1" || bad "stderr not as expected ($(spec_text "$1"))"
+}
+
+SAME_SED=
+normalise()
+{
+	sed -e "s/^$2: /PROG: /" -e "s/^Try '$2 --help'/Try 'PROG --help'/" \
+	    -e "${SAME_SED:-p;d}" "$1"
+}
+
+# same DESC OURS GNU [ARG...]: our OURS and coreutils' GNU (a name and
+# maybe options, one word) with the same ARGs and stdin: stdout, exit
+# status and normalised stderr identical.
+same()
+{
+	begin
+	_d=$1
+	_o=$2
+	_g=$3
+	shift 3
+	quote $_o "$@"
+	[ "$_o" != "$_g" ] && cmd="$cmd    (against coreutils: $_g ...)"
+	ours $_o "$@" <"$IN" >"$T/o.out" 2>"$T/o.err"
+	_orc=$?
+	gnu $_g "$@" <"$IN" >"$T/g.out" 2>"$T/g.err"
+	_grc=$?
+	normalise "$T/o.err" "${_o%% *}" >"$T/o.errn"
+	normalise "$T/g.err" "${_g%% *}" >"$T/g.errn"
+	[ $_orc -eq $_grc ] || bad "exit status $_orc, coreutils $_grc"
+	cmp -s "$T/o.out" "$T/g.out" || bad "stdout differs from coreutils'"
+	cmp -s "$T/o.errn" "$T/g.errn" || bad "stderr differs from coreutils'"
+	[ $_orc -gt 1 ] && bad "exit status $_orc (a crash or an unexpected status)"
+	verdict "$_d"
+	SAME_SED=
+}
+
+PY=
+if [ -x /usr/bin/python3 ]; then
+	PY=/usr/bin/python3
+elif have python3; then
+	PY=python3
+fi
+
+# py EXPR FILE: the python3 expression's value, with d the bytes of FILE,
+# hashlib, zlib, base64 and struct imported and the sums of POSIX cksum,
+# sum -s and sum -r written out from their definitions (empty without
+# python3).
+py()
+{
+	[ -n "$PY" ] || return 0
+	$PY -c 'import sys, hashlib, zlib, base64, struct
+def crc(d):
+    c = 0
+    n = len(d)
+    tail = b""
+    while n:
+        tail += bytes([n & 0xff])
+        n >>= 8
+    for b in d + tail:
+        c ^= b << 24
+        for i in range(8):
+            c = ((c << 1) ^ 0x04C11DB7) if c & 0x80000000 else c << 1
+            c &= 0xffffffff
+    return c ^ 0xffffffff
+def sysv(d):
+    s = sum(d)
+    r = (s & 0xffff) + ((s & 0xffffffff) >> 16)
+    return (r & 0xffff) + (r >> 16)
+def bsd(d):
+    c = 0
+    for b in d:
+        c = ((c >> 1) + ((c & 1) << 15) + b) & 0xffff
+    return c
+def blocks(d, n):
+    return (len(d) + n - 1) // n
+d = open(sys.argv[2], "rb").read()
+r = eval(sys.argv[1])
+sys.stdout.buffer.write(r if isinstance(r, bytes) else str(r).encode())' \
+	    "$1" "$2"
+}
+
+# --- coreutils ----------------------------------------------------------
+
+GNU_VERSION=
+for t in cksum b2sum sha1sum sha224sum sha384sum sha512sum sum; do
+	for d in /usr/bin /bin $(printf '%s\n' "$SYSPATH" | tr ':' ' '); do
+		[ -x "$d/$t" ] || continue
+		v=$("$d/$t" --version 2>/dev/null | sed -n '1s/.*(GNU coreutils) //p')
+		[ -n "$v" ] || continue
+		ln -s "$d/$t" "$G/$t"
+		[ $t = cksum ] && GNU_VERSION=$v
+		break
+	done
+done
+GNU=no
+if [ -z "$GNU_VERSION" ]; then
+	WHY_NO_GNU="GNU coreutils' cksum not found"
+elif [ "$GNU_VERSION" != 9.1 ] && [ "${MDSUM_GNU_ANY:-0}" != 1 ]; then
+	WHY_NO_GNU="coreutils $GNU_VERSION, the tests are written against 9.1 (MDSUM_GNU_ANY=1 runs them anyway)"
+else
+	GNU=yes
+	for t in b2sum sha1sum sha224sum sha384sum sha512sum sum; do
+		[ -e "$G/$t" ] && continue
+		GNU=no
+		WHY_NO_GNU="coreutils' $t not found"
+	done
+fi
+echo "# coreutils: ${GNU_VERSION:-not found}; comparisons: $GNU; python3: ${PY:-none}"
+
+# --- fixtures -----------------------------------------------------------
+
+printf abc >f
+: >e
+printf 'hello\n' >g
+awk 'BEGIN { for (i = 0; i < 5000; i++) printf "%c", (i * 7 + 3) % 256 }' \
+    </dev/null >r		# 5000 bytes: 10 blocks of 512, 5 of 1024
+printf abc >"a${nl}b"
+printf abc >'a b'
+
+# ========================================================================
+# Part 1: the links against coreutils 9.1
+# ========================================================================
+
+if [ $GNU = no ]; then
+	skip "cksum, b2sum, sha224sum, sha384sum, sum agree with coreutils" \
+	    "$WHY_NO_GNU"
+else
+
+# --- cksum: crc, and sum's two formats ----------------------------------
+
+IN=f; same "cksum < FILE: no name" cksum cksum
+IN=f; same "cksum -: named -" cksum cksum -
+same "cksum EMPTY" cksum cksum e
+same "cksum FILE FILE FILE" cksum cksum f g r
+same "cksum NAME-WITH-NEWLINE: not escaped" cksum cksum "a${nl}b"
+same "cksum -z FILE FILE" cksum cksum -z f g
+same "cksum MISSING FILE" cksum cksum missing f
+same "cksum --tag -a crc: still cksum's line" cksum cksum --tag -a crc f
+same "cksum --untagged: still cksum's line" cksum cksum --untagged f
+same "cksum --debug FILE: stdout and status" cksum cksum -a crc e
+for a in sysv bsd; do
+	o=-s
+	[ $a = bsd ] && o=-r
+	IN=r; same "cksum -a $a < FILE = sum $o" "cksum -a $a" "sum $o"
+	same "cksum -a $a FILE = sum $o FILE" "cksum -a $a" "sum $o" r
+	same "cksum -a $a FILE FILE = sum $o" "cksum -a $a" "sum $o" e r f
+	IN=g; same "cksum -a $a - = sum $o -" "cksum -a $a" "sum $o" -
+	same "cksum -a $a FILE FILE (coreutils cksum)" cksum cksum -a $a f r
+	same "cksum -a $a -c: refused" cksum cksum -a $a -c f
+done
+same "cksum -a crc -c: refused" cksum cksum -a crc -c f
+
+# --- cksum -a: the digests ----------------------------------------------
+
+for a in md5 sha1 sha224 sha256 sha384 sha512 blake2b sm3; do
+	same "cksum -a $a FILE FILE EMPTY" cksum cksum -a $a f g e
+	IN=g; same "cksum -a $a < FILE" cksum cksum -a $a
+	same "cksum -a $a --untagged" cksum cksum -a $a --untagged f g
+	same "cksum -a $a NAME-WITH-NEWLINE: escaped" cksum cksum -a $a \
+	    "a${nl}b" 'a b'
+	same "cksum -a $a -z NAME-WITH-NEWLINE" cksum cksum -a $a -z "a${nl}b"
+	same "cksum -a $a MISSING" cksum cksum -a $a missing f
+done
+for l in 0 8 256 504 512; do
+	same "cksum -a blake2b -l $l" cksum cksum -a blake2b -l $l f g
+done
+same "cksum -a blake2b -l 256 --untagged" cksum cksum -a blake2b -l 256 \
+    --untagged f
+
+# --- cksum: its errors --------------------------------------------------
+
+for l in 7 520 x 99999999999999999999999 -8 010 ''; do
+	same "cksum -a blake2b -l '$l'" cksum cksum -a blake2b -l "$l" f
+done
+same "cksum -l 256 (crc)" cksum cksum -l 256 f
+same "cksum -a md5 -l 256" cksum cksum -a md5 -l 256 f
+same "cksum -l 520 -a md5: the algorithm's error first" cksum cksum \
+    -l 520 -a md5 f
+same "cksum -b: a letter it knows and refuses" cksum cksum -a md5 -b f
+same "cksum -t: a letter it knows and refuses" cksum cksum -a md5 -t f
+same "cksum --binary: unknown" cksum cksum --binary f
+# coreutils 9.1 lists no crc32b, sha2 or sha3 (part 2 has our whole list)
+NEW9="/^  - '\\(crc32b\\|sha2\\|sha3\\)'\$/d"
+SAME_SED=$NEW9
+same "cksum -a SHA1: names are exact" cksum cksum -a SHA1 f
+SAME_SED=$NEW9
+same "cksum -a bl: invalid, the list of valid names" cksum cksum -a bl f
+same "cksum --ignore-missing without -c" cksum cksum --ignore-missing f
+
+# --- cksum -c -----------------------------------------------------------
+
+: >m.all
+for a in md5 sha1 sha224 sha256 sha384 sha512 blake2b sm3; do
+	gnu cksum -a $a f g 'a b' "a${nl}b" >>m.all
+done
+gnu cksum -a blake2b -l 256 f g >>m.all
+gnu cksum -a blake2b -l 8 f >>m.all
+same "cksum -c on coreutils' manifest of every algorithm" cksum cksum -c m.all
+same "cksum -c --quiet" cksum cksum -c --quiet m.all
+IN=m.all; same "cksum -c < MANIFEST" cksum cksum -c
+{
+	gnu cksum -a sha384 f
+	gnu cksum -a sha384 --untagged g
+	gnu cksum f
+	echo 'CRC (f) = 1219131554'
+	gnu cksum -a blake2b -l 256 g
+	gnu cksum -a md5 --untagged f
+	echo 'SHA1(f)= a9993e364706816aba3e25717850c26c9cd0d89d'
+	echo 'SM3 (f) = 0000000000000000000000000000000000000000000000000000000000000000'
+	gnu cksum -a sm3 missing 2>/dev/null
+	printf 'SM3 (missing) = 1ab21d8355cfa17f8e61194831e81a8f22bec8c728fefb747ed035eb5082aa2b\n'
+	gnu cksum -a sha224 e
+} >m.mixed
+same "cksum -c -w MIXED: each line, the tag of the last one read in messages" \
+    cksum cksum -c -w m.mixed
+same "cksum -c --strict MIXED" cksum cksum -c --strict m.mixed
+same "cksum -c --status MIXED" cksum cksum -c --status m.mixed
+same "cksum -c --ignore-missing MIXED" cksum cksum -c --ignore-missing m.mixed
+for a in sha384 md5 blake2b sm3 sha224; do
+	same "cksum -a $a -c -w MIXED" cksum cksum -a $a -c -w m.mixed
+done
+gnu cksum -a sha224 --untagged f g e >m.u224
+same "cksum -a sha224 -c UNTAGGED" cksum cksum -a sha224 -c m.u224
+same "cksum -c UNTAGGED: no lines without -a" cksum cksum -c -w m.u224
+gnu b2sum -l 256 f g >m.b2
+gnu b2sum f >>m.b2
+gnu b2sum -l 8 e >>m.b2
+same "cksum -a blake2b -c UNTAGGED OF EVERY LENGTH" cksum cksum -a blake2b \
+    -c m.b2
+same "cksum -a blake2b -l 256 -c: -l is no filter" cksum cksum -a blake2b \
+    -l 256 -c m.b2
+
+# --- b2sum ------------------------------------------------------------------
+
+same "b2sum FILE FILE EMPTY" b2sum b2sum f g e
+IN=g; same "b2sum < FILE" b2sum b2sum
+for l in 8 160 256 504 512 0; do
+	same "b2sum -l $l" b2sum b2sum -l $l f
+	same "b2sum -l $l --tag" b2sum b2sum -l $l --tag f g
+done
+same "b2sum NAME-WITH-NEWLINE" b2sum b2sum "a${nl}b" 'a b'
+same "b2sum --tag NAME-WITH-NEWLINE" b2sum b2sum --tag "a${nl}b"
+same "b2sum -z" b2sum b2sum -z "a${nl}b" f
+same "b2sum MISSING" b2sum b2sum missing f
+same "b2sum --tag -t" b2sum b2sum --tag -t f
+same "b2sum -b" b2sum b2sum -b f
+for l in 7 520 x 99999999999999999999999 -8 010 '' 4294967304; do
+	same "b2sum -l '$l'" b2sum b2sum -l "$l" f
+done
+same "b2sum -a: not an option of b2sum" b2sum b2sum -a md5 f
+{
+	gnu b2sum -l 256 --tag f
+	gnu b2sum --tag g
+	gnu b2sum -l 8 e
+	gnu b2sum -l 504 "a${nl}b"
+	gnu b2sum g
+	echo 'BLAKE2b-7 (f) = 00'
+	gnu sha256sum f 2>/dev/null || gnu cksum -a sha256 --untagged f
+	echo 'MD5 (f) = 900150983cd24fb0d6963f7d28e17f72'
+	printf 'ab  f\n'
+} >m.b2mixed
+same "b2sum -c -w: tagged and untagged lines of any length" b2sum b2sum -c -w \
+    m.b2mixed
+same "b2sum -l 256 -c: -l is ignored" b2sum b2sum -l 256 -c m.b2mixed
+same "b2sum -c --strict" b2sum b2sum -c --strict m.b2mixed
+same "b2sum --tag -c" b2sum b2sum --tag -c m.b2mixed
+
+# --- sha1sum, sha224sum, sha384sum, sha512sum ---------------------------
+
+for t in sha1sum sha224sum sha384sum sha512sum; do
+	same "$t FILE FILE EMPTY" $t $t f g e
+	IN=g; same "$t < FILE" $t $t
+	same "$t --tag NAME-WITH-NEWLINE" $t $t --tag "a${nl}b" f
+	same "$t -z" $t $t -z "a${nl}b"
+	same "$t MISSING" $t $t missing f
+	{
+		gnu $t f g "a${nl}b"
+		gnu $t --tag e
+		echo 'junk'
+		gnu cksum -a md5 --untagged f
+	} >m.$t
+	same "$t -c -w its own output, a bad line, another length" $t $t \
+	    -c -w m.$t
+	same "$t -a: not one of its options" $t $t -a md5 f
+done
+
+fi	# GNU = yes
+
+# ========================================================================
+# Part 2: what coreutils 9.1 cannot print, against oracles
+# ========================================================================
+
+# expect_py DESC PYEXPR FILE: the last run printed the expression's value
+# and a newline, and nothing on stderr, exit status 0.
+expect_py()
+{
+	if [ -z "$PY" ]; then
+		skip "$1" "no python3"
+		return
+	fi
+	want_rc 0
+	want_out "=$(py "$2" "$3")"
+	want_err ''
+	verdict "$1"
+}
+
+# --- crc32b (coreutils 9.6: cksum -a crc32b) ----------------------------
+
+for x in f e r; do
+	run cksum -a crc32b $x
+	expect_py "cksum -a crc32b $x = zlib.crc32, size, name (coreutils 9.6)" \
+	    '"%d %d '$x'" % (zlib.crc32(d), len(d))' $x
+done
+IN=r; run cksum -a crc32b
+expect_py "cksum -a crc32b < FILE: no name (coreutils 9.6)" \
+    '"%d %d" % (zlib.crc32(d), len(d))' r
+run mdsum -a crc32b r
+expect_py "mdsum -a crc32b: cksum's line" '"%d %d r" % (zlib.crc32(d), len(d))' r
+run cksum -a crc32b -c f
+expect "cksum -a crc32b -c: refused as crc is" 1 '' \
+    "=cksum: --check is not supported with --algorithm={bsd,sysv,crc}"
+
+# --- sha2 and sha3 by length (coreutils 9.7) --------------------------------
+
+for l in 224 256 384 512; do
+	run cksum -a sha2 -l $l f
+	expect_py "cksum -a sha2 -l $l: SHA$l lines (coreutils 9.7)" \
+	    '"SHA'$l' (f) = " + hashlib.sha'$l'(d).hexdigest()' f
+	run cksum -a sha3 -l $l g
+	expect_py "cksum -a sha3 -l $l: SHA3-$l lines (coreutils 9.7)" \
+	    '"SHA3-'$l' (g) = " + hashlib.sha3_'$l'(d).hexdigest()' g
+	run mdsum -a sha3 -l $l --untagged g
+	expect_py "mdsum -a sha3 -l $l --untagged" \
+	    'hashlib.sha3_'$l'(d).hexdigest() + "  g"' g
+done
+for a in sha2 sha3; do
+	run cksum -a $a f
+	expect "cksum -a $a without -l (coreutils 9.7's message)" 1 '' \
+	    "=cksum: --algorithm=$a requires specifying --length 224, 256, 384, or 512"
+	A=$(echo $a | tr a-z A-Z)
+	for l in 160 216 520; do
+		run cksum -a $a -l $l f
+		expect "cksum -a $a -l $l (coreutils 9.7's messages)" 1 '' \
+		    "=cksum: invalid length: '$l'${nl}cksum: digest length for '$A' must be 224, 256, 384, or 512"
+	done
+done
+run mdsum -a sha2 f
+expect "mdsum -a sha2 without -l" 1 '' \
+    "=mdsum: --algorithm=sha2 requires specifying --length 224, 256, 384, or 512"
+run mdsum -a md5 -l 256 f
+expect "mdsum -a md5 -l 256: no length to set" 1 '' \
+    "=mdsum: --length is only supported with --algorithm=blake2b, sha2 or sha3"
+
+# --- mdsum: the new names -----------------------------------------------
+
+for a in sha512-224:sha512_224:SHA512t224 sha512-256:sha512_256:SHA512t256 \
+    sha3-224:sha3_224:SHA3-224 sha224:sha224:SHA224 sha384:sha384:SHA384; do
+	name=${a%%:*} rest=${a#*:}
+	h=${rest%%:*} tag=${rest#*:}
+	run mdsum -a $name g
+	expect_py "mdsum -a $name: $tag (hashlib)" \
+	    '"'$tag' (g) = " + hashlib.new("'$h'", d).hexdigest()' g
+done
+run mdsum -a blake2b -l 256 f g
+expect_py "mdsum -a blake2b -l 256: BLAKE2b-256 tags (hashlib)" \
+    '"BLAKE2b-256 (f) = " + hashlib.blake2b(d, digest_size=32).hexdigest() + "\nBLAKE2b-256 (g) = " + hashlib.blake2b(open("g", "rb").read(), digest_size=32).hexdigest()' f
+run mdsum -a blake2b,md5 -l 8 f
+expect_py "mdsum -a blake2b,md5 -l 8: -l is blake2b's" \
+    '"BLAKE2b-8 (f) = " + hashlib.blake2b(d, digest_size=1).hexdigest() + "\nMD5 (f) = " + hashlib.md5(d).hexdigest()' f
+run mdsum -a crc,sysv,bsd f
+expect "mdsum -a crc,sysv,bsd: cksum's and sum's lines" 0 \
+    "=1219131554 3 f${nl}294 1 f${nl}16556     1 f" ''
+run mdsum -a crc,sysv,bsd r
+expect_py "mdsum -a crc,sysv,bsd: the sums' definitions, blocks rounded up" \
+    '"%d %d r\n%d %d r\n%05d %5d r" % (crc(d), len(d), sysv(d), blocks(d, 512), bsd(d), blocks(d, 1024))' r
+IN=r; run mdsum -a bsd,crc
+expect_py "mdsum -a bsd,crc < FILE: no name, as sum and cksum" \
+    '"%05d %5d\n%d %d" % (bsd(d), blocks(d, 1024), crc(d), len(d))' r
+run mdsum -a crc -c f
+expect "mdsum -a crc -c: refused as cksum refuses it" 1 '' \
+    "=mdsum: --check is not supported with --algorithm={bsd,sysv,crc}"
+
+# --- --raw and --base64 (coreutils 9.2) ---------------------------------
+
+# raw_is DESC PYEXPR FILE: the last run wrote exactly these bytes.
+raw_is()
+{
+	if [ -z "$PY" ]; then
+		skip "$1" "no python3"
+		return
+	fi
+	want_rc 0
+	want_err ''
+	py "$2" "$3" >"$T/out.want"
+	cmp -s "$T/out" "$T/out.want" || bad "bytes differ"
+	verdict "$1"
+}
+run cksum --raw r
+raw_is "cksum --raw: the CRC's 4 bytes, big-endian (coreutils 9.2)" \
+    'struct.pack(">I", crc(d))' r
+run cksum -a crc32b --raw r
+raw_is "cksum -a crc32b --raw: big-endian" 'struct.pack(">I", zlib.crc32(d))' r
+run cksum -a sysv --raw r
+raw_is "cksum -a sysv --raw: 2 bytes (coreutils 9.2)" 'struct.pack(">H", sysv(d))' r
+IN=r; run cksum -a bsd --raw
+raw_is "cksum -a bsd --raw < FILE: 2 bytes" 'struct.pack(">H", bsd(d))' r
+run cksum -a sha384 --raw g
+raw_is "cksum -a sha384 --raw: the digest, nothing else" \
+    'hashlib.sha384(d).digest()' g
+run cksum -a blake2b -l 128 --raw g
+raw_is "cksum -a blake2b -l 128 --raw" 'hashlib.blake2b(d, digest_size=16).digest()' g
+run mdsum -a sha3-256 --raw g
+raw_is "mdsum -a sha3-256 --raw" 'hashlib.sha3_256(d).digest()' g
+run cksum --raw f g
+expect "cksum --raw FILE FILE: refused (coreutils 9.2's message)" 1 '' \
+    "=cksum: the --raw option is not supported with multiple files"
+run cksum --raw --base64 f
+expect "cksum --raw --base64: refused (coreutils 9.2's message)" 1 '' \
+    "=cksum: --base64 and --raw are mutually exclusive${nl}Try 'cksum --help' for more information."
+run mdsum --raw -a md5,sha1 f
+expect "mdsum --raw with two algorithms: refused" 1 '' '+'
+run mdsum --raw -c f
+expect "mdsum --raw -c: meaningless" 1 '' \
+    "=mdsum: the --raw option is meaningless when verifying checksums${nl}Try 'mdsum --help' for more information."
+run cksum -a sha256 --base64 g
+expect_py "cksum -a sha256 --base64 (coreutils 9.2)" \
+    '"SHA256 (g) = " + base64.b64encode(hashlib.sha256(d).digest()).decode()' g
+run cksum --base64 g
+expect_py "cksum --base64: crc stays decimal" '"%d %d g" % (crc(d), len(d))' g
+
+# --- check mode: mixed manifests ----------------------------------------
+
+if [ -n "$PY" ]; then
+	$PY - g <<'PYEOF' >m.new
+import hashlib, sys
+d = open(sys.argv[1], "rb").read()
+rows = [("SHA224", "sha224"), ("SHA384", "sha384"), ("SHA2-384", "sha384"),
+    ("SHA512t224", "sha512_224"), ("SHA512t256", "sha512_256"),
+    ("SHA2-512/224", "sha512_224"), ("SHA3-224", "sha3_224"),
+    ("SHA3-384", "sha3_384"), ("SHA3-512", "sha3_512")]
+for tag, h in rows:
+    print("%s (g) = %s" % (tag, hashlib.new(h, d).hexdigest()))
+print("BLAKE2b (g) = " + hashlib.blake2b(d).hexdigest())
+print("BLAKE2b-256 (g) = " + hashlib.blake2b(d, digest_size=32).hexdigest())
+print("BLAKE2b-8 (g) = " + hashlib.blake2b(d, digest_size=1).hexdigest())
+print("SHA3-256(g)= " + hashlib.sha3_256(d).hexdigest())
+PYEOF
+	lines=$(wc -l <m.new)
+	run mdsum -c m.new
+	want_rc 0
+	want_err ''
+	[ "$(grep -c '^g: OK$' "$T/out")" -eq "$lines" ] && [ "$lines" -eq 13 ] ||
+	    bad "expected $lines lines g: OK"
+	verdict "mdsum -c: SHA224, SHA384, SHA512t224/256, SHA2-*, SHA3-*, BLAKE2b, BLAKE2b-N lines of one manifest"
+	run mdsum -a sha3 -c m.new
+	expect "mdsum -a sha3 -c: the SHA3-N lines, the rest improperly formatted" \
+	    0 "=g: OK${nl}g: OK${nl}g: OK${nl}g: OK" \
+	    "=mdsum: WARNING: 9 lines are improperly formatted"
+	$PY -c 'import hashlib, sys
+d = open("g", "rb").read()
+for n in (32, 64, 1, 20):
+    print(hashlib.blake2b(d, digest_size=n).hexdigest() + "  g")' >B2SUMS
+	cp B2SUMS list
+	run mdsum -c B2SUMS
+	expect "mdsum -c B2SUMS: untagged b2sum -l lines, lengths from the digests" \
+	    0 "=g: OK${nl}g: OK${nl}g: OK${nl}g: OK" ''
+	run mdsum -a blake2b -c list
+	expect "mdsum -a blake2b -c: untagged b2sum -l lines" \
+	    0 "=g: OK${nl}g: OK${nl}g: OK${nl}g: OK" ''
+	run mdsum -c -w list
+	want_rc 1
+	grep -q '^g: OK$' "$T/out" && bad "a blake2b line was read without -a or a name"
+	verdict "mdsum -c: untagged BLAKE2b lines need -a or a manifest name"
+	$PY -c 'import hashlib
+d = open("g", "rb").read()
+for n in (224, 256, 384, 512):
+    print(hashlib.new("sha3_%d" % n, d).hexdigest() + "  g")' >SHA3SUMS
+	run mdsum -c SHA3SUMS
+	expect "mdsum -c SHA3SUMS: untagged SHA3 lines of every length" \
+	    0 "=g: OK${nl}g: OK${nl}g: OK${nl}g: OK" ''
+else
+	skip "mdsum -c: mixed manifests of the new algorithms" "no python3"
+fi
+echo 'SM3 (f) = 66c7f0f462eeedd9d1f2d46bdc10e4e24167c4875cf2f7a2297da02b8f4ba8e0' >m.sm3
+echo 'SM3 (f) = 66c7f0f462eeedd9d1f2d46bdc10e4e24167c4875cf2f7a2297da02b8f4ba8e1' >>m.sm3
+run mdsum -c m.sm3
+expect "mdsum -c: SM3 lines (GB/T 32905 example 1)" 1 "=f: OK${nl}f: FAILED" \
+    "=mdsum: WARNING: 1 computed checksum did NOT match"
+echo 'CRC (f) = 1219131554' >m.crc
+run mdsum -c -w m.crc
+expect "mdsum -c: a CRC tag is no checksum line" 1 '' \
+    "=mdsum: m.crc: 1: improperly formatted checksum line${nl}mdsum: m.crc: no properly formatted checksum lines found"
+
+# --- the rest: lists, help, debug -------------------------------------------
+
+run mdsum --list
+for a in sm3 blake2b crc crc32b sysv bsd sha224 sha384 sha512-224 sha3-384; do
+	awk '/^algorithms:/ { on = 1; next } on && /^$/ { exit } on' \
+	    "$T/out" | grep -qx -e "$a" || bad "--list lacks $a"
+done
+verdict "mdsum --list: the new algorithms"
+run mdsum --help
+for o in --length --raw; do
+	grep -q -e "$o" "$T/out" || bad "--help lacks $o"
+done
+verdict "mdsum --help: -l/--length and --raw"
+run cksum --help
+for a in crc32b sha2 sha3 blake2b sm3 --raw --base64 --length; do
+	grep -q -e " $a" "$T/out" || bad "cksum --help lacks $a"
+done
+verdict "cksum --help: its algorithms and options"
+run b2sum --help
+expect "b2sum --help: -l" 0 '~--length=BITS' ''
+run mdsum --bench -a blake2b,crc32b,sm3 -l 256 --size=256
+want_rc 0
+for a in blake2b-256 crc32b sm3; do
+	grep -q "^$a " "$T/out" || bad "no $a row"
+done
+verdict "mdsum --bench -a blake2b,crc32b,sm3 -l 256"
+run cksum --debug f
+expect "cksum --debug: the line, and how crc was computed on stderr" 0 \
+    '=1219131554 3 f' '~cksum: f: crc on the'
+
+summary
