@@ -132,10 +132,10 @@ enum line_kind { LINE_GOOD, LINE_BAD, LINE_AMBIGUOUS, LINE_UNKNOWN,
 struct line_parser {
 	const struct gnu	*g;
 	const struct mds_alg	*named;		/* from the manifest's name */
-	const struct family	*named_fam;	/* B2SUMS, SHA3SUMS */
-	const struct mds_alg	*seen;		/* cksum: the last tag read */
 	int			 is_stdin;	/* where "-" is no name */
 	int			 reversed;	/* -1 unknown, 0 no, 1 md5 -r */
+	const struct family	*named_fam;	/* B2SUMS, SHA3SUMS */
+	const struct mds_alg	*seen;		/* cksum: the last tag read */
 };
 struct line_fields {
 	char			*name;
