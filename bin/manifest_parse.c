@@ -176,7 +176,9 @@ untagged_alg(const struct line_parser *p, const char *d, size_t len,
 	*ambiguous = 0;
 	if (g->algs_given) {
 		for (i = 0; i < g->nalgs; i++)
-			if ((a = g->fams[i] != NULL ?
+			if (is_sum_format(g->algs[i]))
+				continue;	/* no line to check */
+			else if ((a = g->fams[i] != NULL ?
 			    family_fit(g, g->fams[i], d, len) :
 			    valid_digest(g, g->algs[i], d, len) ?
 			    g->algs[i] : NULL) != NULL) {
@@ -186,7 +188,8 @@ untagged_alg(const struct line_parser *p, const char *d, size_t len,
 	} else if (p->named_fam != NULL) {
 		return family_fit(g, p->named_fam, d, len);
 	} else if (p->named != NULL) {
-		if (valid_digest(g, p->named, d, len))
+		if (!is_sum_format(p->named) &&
+		    valid_digest(g, p->named, d, len))
 			return p->named;
 	} else if (g->cksum) {
 		return NULL;	/* cksum reads tagged lines only, without -a */

@@ -243,6 +243,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	default:
 		break;
 	}
+	memset(&lp, 0, sizeof(lp));
 	lp.g = &g;
 	lp.is_stdin = (data[0] & 4) != 0;
 	lp.named = (data[0] & 8) != 0 && !lp.is_stdin ? a : NULL;
