@@ -614,6 +614,11 @@ run mdsum -c -w m.crc
 expect "mdsum -c: a CRC tag is no checksum line" 1 '' \
     "=mdsum: m.crc: 1: improperly formatted checksum line${nl}mdsum: m.crc: no properly formatted checksum lines found"
 
+printf '48aa78a2  f\n' >sums.crc
+run mdsum -c sums.crc
+expect "mdsum -c x.crc: the CRCs have no untagged check lines either" 1 '' \
+    "=mdsum: sums.crc: no properly formatted checksum lines found"
+
 # --- the rest: lists, help, debug -------------------------------------------
 
 run mdsum --list
