@@ -29,7 +29,7 @@ NATIVE_OBJS_yes =	lib/nonative.o
 
 LIB_OBJS =	lib/registry.o lib/backend.o lib/dispatch.o lib/ctx.o lib/fd.o \
 		lib/input.o \
-		lib/mdpad.o lib/md5.o lib/sha1.o lib/sha256.o lib/sha512.o \
+		lib/mdpad.o lib/md5.o lib/sha1.o lib/sha256.o lib/sha512.o lib/sm3.o \
 		lib/keccak.o lib/keccakf1600.o lib/blake2b.o lib/archive.o lib/mb_portable.o lib/lanes.o \
 		lib/tune.o \
 		$(LIBMD_OBJS_$(WITHOUT_LIBMD)) \
@@ -45,7 +45,8 @@ CLI_OBJS =	bin/bsd.o bin/gnu.o bin/generate.o bin/check.o \
 		bin/quote.o bin/hashfile.o bin/selftest.o bin/bench.o \
 		bin/archive.o bin/lanes.o
 BIN_OBJS =	bin/mdsum.o $(CLI_OBJS)
-BSD_LINKS =	bin/md5 bin/sha256 bin/sha512h bin/keccak256
+BSD_LINKS =	bin/md5 bin/sha256 bin/sha512h bin/keccak256 bin/sha1 \
+		bin/sha224 bin/sha384 bin/sha512 bin/sha512t224 bin/sha512t256
 SUM_LINKS =	bin/md5sum bin/sha256sum bin/sha512hsum bin/keccak256sum
 
 TEST_OBJS =	tests/run.o tests/util.o tests/vectors.o tests/diff.o tests/api.o \
@@ -81,6 +82,8 @@ $(LIB_OBJS): lib/mdsum.h lib/mds_int.h config.mk
 $(NATIVE_OBJS_no): lib/x86/x86.h
 lib/x86/sha512_avx2.o: lib/x86/sha512_x86.h
 lib/x86/sha512_avx512.o: lib/x86/sha512_x86.h
+lib/x86/md5_x86.o lib/x86/md5_mb_avx2.o lib/x86/md5_mb_avx512.o: \
+    lib/x86/md5_steps.h
 lib/blake2b.o: lib/blake2b.h
 lib/x86/blake2b_avx2.o lib/x86/blake2b_avx512.o: \
     lib/blake2b.h lib/x86/blake2b_x86.h
@@ -102,6 +105,8 @@ tests/run: $(TEST_OBJS) lib/libmdsum.a
 	    $(LIBS) $(CHECK_LIBS)
 
 $(TEST_OBJS): lib/mdsum.h tests/tests.h config.mk
+# These look inside the library (kernel tables, struct layouts).
+tests/lanes.o tests/native.o tests/util.o: lib/mds_int.h
 
 # tests/eio_shim.so: the LD_PRELOAD library by which tests/fault.sh makes
 # reads fail or files change part-way; built for check only.
@@ -112,6 +117,7 @@ tests/eio_shim.so: tests/eio_shim.c config.mk
 check: all tests/run tests/eio_shim.so
 	tests/run tests/vectors
 	sh tests/cli_bsd.sh bin
+	sh tests/cli_bsd_family.sh bin
 	sh tests/cli_gnu.sh bin
 	sh tests/cli_archive.sh bin
 	sh tests/cli_input.sh bin
@@ -295,12 +301,17 @@ lint:
 		    $(CHECK_CFLAGS) || exit 1; \
 	done
 
-# make install [DESTDIR=...] [PREFIX=...] [WITH_SUM_LINKS=yes]; the
-# directories are in config.mk.  The BSD names are links to mdsum, their
-# manual is md5.1 under each name, and every completion file is
-# installed under each name its shell looks it up by.
+# make install [DESTDIR=...] [PREFIX=...] [WITH_SUM_LINKS=yes]
+# [WITH_BSD_LINKS=yes]; the directories are in config.mk.  The BSD names
+# are links to mdsum, their manual is md5.1 under each name, and every
+# completion file is installed under each name its shell looks it up by.
+# The rest of FreeBSD's md5(1) family (sha1 ... sha512t256) only with
+# WITH_BSD_LINKS=yes: other packages may own those names.
 BSD_NAMES =	md5 sha256 sha512h keccak256
 BSD_ALIASES =	sha256 sha512h keccak256
+BSD_MORE_NAMES =	sha1 sha224 sha384 sha512 sha512t224 sha512t256
+INSTALL_BSD_yes =	$(BSD_MORE_NAMES)
+INSTALL_BSD_no =
 SUM_NAMES =	md5sum sha256sum sha512hsum keccak256sum
 INSTALL_SUM_yes =	$(SUM_NAMES)
 INSTALL_SUM_no =
@@ -330,10 +341,10 @@ install: all
 	$(INSTALL) -m 644 completions/_mdsum "$(DESTDIR)$(ZSHCOMPDIR)/_mdsum"
 	$(INSTALL) -m 644 completions/md5.fish "$(DESTDIR)$(FISHCOMPDIR)/md5.fish"
 	$(INSTALL) -m 644 completions/mdsum.fish "$(DESTDIR)$(FISHCOMPDIR)/mdsum.fish"
-	for n in $(BSD_NAMES); do \
+	for n in $(BSD_NAMES) $(INSTALL_BSD_$(WITH_BSD_LINKS)); do \
 		ln -sf mdsum "$(DESTDIR)$(BINDIR)/$$n" || exit 1; \
 	done
-	for n in $(BSD_ALIASES); do \
+	for n in $(BSD_ALIASES) $(INSTALL_BSD_$(WITH_BSD_LINKS)); do \
 		ln -sf md5.1 "$(DESTDIR)$(MANDIR)/man1/$$n.1" && \
 		ln -sf md5.fish "$(DESTDIR)$(FISHCOMPDIR)/$$n.fish" && \
 		ln -sf md5 "$(DESTDIR)$(BASHCOMPDIR)/$$n" || exit 1; \
@@ -345,8 +356,9 @@ install: all
 		ln -sf mdsum "$(DESTDIR)$(BASHCOMPDIR)/$$n" || exit 1; \
 	done
 
-# Removes what install put there, whatever WITH_SUM_LINKS was then.  With
-# a DESTDIR, the directories it leaves empty go too, up to DESTDIR.
+# Removes what install put there, whatever WITH_SUM_LINKS and
+# WITH_BSD_LINKS were then.  With a DESTDIR, the directories it leaves
+# empty go too, up to DESTDIR.
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/mdsum" "$(DESTDIR)$(LIBDIR)/libmdsum.a" \
 	    "$(DESTDIR)$(LIBDIR)/libmdsum.so.$(LIB_VERSION)" \
@@ -357,7 +369,7 @@ uninstall:
 	    "$(DESTDIR)$(MANDIR)/man1/mdsum.1" "$(DESTDIR)$(MANDIR)/man1/md5.1" \
 	    "$(DESTDIR)$(MANDIR)/man3/libmdsum.3" \
 	    "$(DESTDIR)$(ZSHCOMPDIR)/_md5" "$(DESTDIR)$(ZSHCOMPDIR)/_mdsum"
-	for n in mdsum $(BSD_NAMES) $(SUM_NAMES); do \
+	for n in mdsum $(BSD_NAMES) $(BSD_MORE_NAMES) $(SUM_NAMES); do \
 		rm -f "$(DESTDIR)$(BINDIR)/$$n" \
 		    "$(DESTDIR)$(MANDIR)/man1/$$n.1" \
 		    "$(DESTDIR)$(FISHCOMPDIR)/$$n.fish" \

@@ -18,6 +18,8 @@ ZSHCOMPDIR ?=	$(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR ?=	$(PREFIX)/share/fish/vendor_completions.d
 # yes: also install md5sum, sha256sum, sha512hsum and keccak256sum.
 WITH_SUM_LINKS ?=	no
+# yes: also install sha1, sha224, sha384, sha512, sha512t224 and sha512t256.
+WITH_BSD_LINKS ?=	no
 INSTALL ?=	install
 
 # yes or no (FreeBSD src.conf spelling).  WITHOUT_OPENSSL=yes is the

@@ -56,7 +56,7 @@ MARK_END = "<!-- bench:end -->"
 MIB = 1 << 20
 GIB = 1 << 30
 SECTIONS = ["bench", "file", "pipe", "xrp", "small", "jobs", "memory",
-            "startup", "short", "multibuffer", "defaults"]
+            "startup", "short", "multibuffer", "defaults", "family"]
 
 # Sizes and repeats: the full run and QUICK=1.
 FULL = {
@@ -76,6 +76,7 @@ FULL = {
     "batch_rounds": 5,
     "def_bytes": 256 * MIB, "def_files": 32, "def_each": 16 * MIB,
     "def_rounds": 9, "def_confirm": 9,
+    "fam_bytes": 512 * MIB, "fam_rounds": 5,
 }
 QUICK = {
     "bench_args": ["--size=16384"],
@@ -94,6 +95,7 @@ QUICK = {
     "batch_rounds": 3,
     "def_bytes": 256 * MIB, "def_files": 32, "def_each": 16 * MIB,
     "def_rounds": 5, "def_confirm": 7,
+    "fam_bytes": 64 * MIB, "fam_rounds": 3,
 }
 
 
@@ -1746,6 +1748,123 @@ class Bench:
                 codeblock(listed), "", codeblock(cmdlines), ""]
         return out
 
+    # -- 12 -------------------------------------------------------------
+    # (algorithm, [(peer, argv + FILE, same function)], target: (peer,
+    # ratio) or ("mdsum -a X", ratio) for "as fast as X").
+    FAMILY = [
+        ("sha224", [("openssl dgst -sha224", ["openssl", "dgst",
+                                              "-sha224"], True),
+                    ("sha224sum", ["sha224sum"], True)],
+         ("mdsum -a sha256", 0.97)),
+        ("sha384", [("openssl dgst -sha384", ["openssl", "dgst",
+                                              "-sha384"], True),
+                    ("sha384sum", ["sha384sum"], True)],
+         ("openssl dgst -sha384", 1.0)),
+        ("sha512-224", [("openssl dgst -sha512-224",
+                         ["openssl", "dgst", "-sha512-224"], True)], None),
+        ("sha512-256", [("openssl dgst -sha512-256",
+                         ["openssl", "dgst", "-sha512-256"], True)], None),
+        ("sha3-224", [("openssl dgst -sha3-224",
+                       ["openssl", "dgst", "-sha3-224"], True)], None),
+        ("sha3-384", [("openssl dgst -sha3-384",
+                       ["openssl", "dgst", "-sha3-384"], True)], None),
+        ("sha3-512", [("openssl dgst -sha3-512",
+                       ["openssl", "dgst", "-sha3-512"], True)],
+         ("openssl dgst -sha3-512", 1.2)),
+        ("blake2b", [("b2sum", ["b2sum"], True),
+                     ("openssl dgst -blake2b512",
+                      ["openssl", "dgst", "-blake2b512"], True)],
+         ("b2sum", 1.3)),
+        ("sm3", [("openssl dgst -sm3", ["openssl", "dgst", "-sm3"], True),
+                 ("cksum -a sm3", ["cksum", "-a", "sm3"], True)], None),
+        ("crc", [("cksum", ["cksum"], True)], ("cksum", 1.1)),
+        ("crc32b", [("python3 zlib.crc32", [
+            sys.executable, "-c",
+            "import sys, zlib\nc = 0\nf = open(sys.argv[1], 'rb')\n"
+            "while True:\n b = f.read(1 << 20)\n if not b: break\n"
+            " c = zlib.crc32(b, c)\nprint(c)"], True)], None),
+        ("sysv", [("sum -s", ["sum", "-s"], True)], None),
+        ("bsd", [("sum -r", ["sum", "-r"], True)], None),
+    ]
+
+    @staticmethod
+    def family_value(text):
+        """The digest or checksum a line shows: its first long hex run,
+        else its first decimal field (cksum and sum print decimal)."""
+        h = first_hex(text, 16)
+        if h is not None:
+            return h
+        m = re.search(r"\b(\d+)\b", text)
+        return m.group(1) if m else None
+
+    def sec_family(self):
+        size = self.c["fam_bytes"]
+        rounds = self.c["fam_rounds"]
+        mdsum = self.b("mdsum")
+        have = set(capture([mdsum, "--list"], check=False).split())
+        f = os.path.join(self.tmp, "family")
+        log("  making a file of %s" % fmt_size(size))
+        self.make_random(f, size)
+        with open(f, "rb") as fh:
+            while fh.read(8 * MIB):
+                pass
+        out = ["### 12. The rest of the checksum family: each algorithm "
+               "against its peers", ""]
+        rows, cmdlines = [], []
+        for alg, peers, target in self.FAMILY:
+            if alg not in have:
+                continue
+            cmds = [("mdsum -a " + alg, [mdsum, "-a", alg, f], True)]
+            if target and target[0].startswith("mdsum -a "):
+                ref = target[0].split()[-1]
+                cmds.append((target[0], [mdsum, "-a", ref, f], None))
+            cmds += [(n, a + [f], same) for n, a, same in peers
+                     if shutil.which(a[0])]
+            outputs = {}
+            for n, argv, _ in cmds:
+                outputs[n] = capture(argv, cpus=self.cpu, check=False)
+                cmdlines.append("taskset -c %s %s"
+                                % (self.cpu, self.show(q(argv))))
+            ours = self.family_value(outputs[cmds[0][0]])
+            ok = [n for n, _, same in cmds[1:] if same and
+                  self.family_value(outputs[n]) is not None]
+            for n in ok:
+                if self.family_value(outputs[n]) != ours:
+                    self.problem("family, %s: %s gives %s, mdsum %s"
+                                 % (alg, n, self.family_value(outputs[n]),
+                                    ours))
+            # A peer that failed (openssl without SM3, say) is left out.
+            cmds = [c for c in cmds if c[2] is None or c[0] == cmds[0][0]
+                    or c[0] in ok]
+            r = self.run.measure([(n, a) for n, a, _ in cmds], rounds,
+                                 self.cpu)
+            t = {n: med(r[n]["times"]) for n, _, _ in cmds}
+            mine = t[cmds[0][0]]
+            verdict = ""
+            if target and target[0] in t:
+                x = t[target[0]] / mine
+                verdict = "%s vs %s, target %.2fx: %s" % (
+                    fmt_ratio(x), target[0], target[1],
+                    "met" if x >= target[1] else "**not met**")
+            elif target:
+                verdict = "%s not installed" % target[0]
+            rows.append([alg, "%s (%s)" % (fmt_mbs(size / mine / 1e6),
+                                           fmt_secs(mine))] +
+                        ["; ".join("%s %s" % (n, fmt_ratio(t[n] / mine))
+                                   for n, _, _ in cmds[1:]) or "-",
+                         verdict or "-"])
+        out += [
+            "One %s file of random bytes in the page cache, each command "
+            "pinned to CPU %s. %s Each peer's column is its median time "
+            "over mdsum's (above 1.00: mdsum is faster). Digests and "
+            "checksums were checked to agree."
+            % (fmt_size(size), self.cpu, self.timed_note(rounds)), "",
+            table(["algorithm", "mdsum MB/s (median)", "peers: speed-up",
+                   "target"], rows), "",
+            "Commands (`$T` is the scratch directory):", "",
+            codeblock(cmdlines), ""]
+        return out
+
     def defaults_work(self, alg, work, nbytes, cmds, files, rounds):
         """Checks and times one algorithm's settings on one input:
         [{label, how, time, mbs, ratio, verdict, timed}], the default
@@ -1908,7 +2027,8 @@ class Bench:
                  "memory": self.sec_memory, "startup": self.sec_startup,
                  "short": self.sec_short,
                  "multibuffer": self.sec_multibuffer,
-                 "defaults": self.sec_defaults}
+                 "defaults": self.sec_defaults,
+                 "family": self.sec_family}
         load = []
         try:
             for i, s in enumerate(SECTIONS, 1):

@@ -1,6 +1,6 @@
 /*
- * bsd.c: md5, sha256, sha512h and keccak256 with FreeBSD md5(1)'s
- * interface.
+ * bsd.c: md5, sha1, sha224, sha256, sha384, sha512, sha512t224,
+ * sha512t256, sha512h and keccak256 with FreeBSD md5(1)'s interface.
  *
  * Options are read first; then -s strings, -p, -t and -x run in the order
  * given, then the file operands.  With none of those, standard input is
@@ -84,7 +84,9 @@ bsd_main(const struct mds_alg *alg, int argc, char **argv)
 	struct action *actions;
 	int ch, i, nactions = 0;
 
-	b.progname = mds_alg_name(alg);
+	/* mdsum.c made argv[0] the name run: sha512t224, not sha512-224. */
+	b.progname = argc > 0 && argv[0] != NULL ? argv[0] :
+	    mds_alg_name(alg);
 	lines_init();	/* a line per write: a failed one stops the work */
 	if ((actions = calloc((size_t)argc, sizeof(*actions))) == NULL)
 		err(1, NULL);

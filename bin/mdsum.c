@@ -1,8 +1,9 @@
 /*
- * mdsum.c: the only main().  mdsum, the BSD tools md5, sha256, sha512h and
- * keccak256, and the coreutils-style md5sum, sha256sum, sha512hsum and
- * keccak256sum are this one program under several names (links made by
- * the build); the name picks the mode and, but for mdsum, the algorithm.
+ * mdsum.c: the only main().  mdsum, the BSD tools md5, sha1, sha224,
+ * sha256, sha384, sha512, sha512t224, sha512t256, sha512h and keccak256,
+ * and the coreutils-style md5sum, sha256sum, sha512hsum and keccak256sum
+ * are this one program under several names (links made by the build); the
+ * name picks the mode and, but for mdsum, the algorithm.
  */
 #include <err.h>
 #include <locale.h>
@@ -17,12 +18,30 @@
 int debug_flag;
 int gnu_messages;
 
+/*
+ * The names under which this is FreeBSD's md5(1), and the registry row
+ * each hashes with.  FreeBSD spells SHA-512/224 and SHA-512/256 without
+ * the dash.
+ */
+static const struct {
+	const char	*name;
+	const char	*alg;
+} bsd_tools[] = {
+	{ "md5",	"md5" },
+	{ "sha1",	"sha1" },
+	{ "sha224",	"sha224" },
+	{ "sha256",	"sha256" },
+	{ "sha384",	"sha384" },
+	{ "sha512",	"sha512" },
+	{ "sha512t224",	"sha512-224" },
+	{ "sha512t256",	"sha512-256" },
+	{ "sha512h",	"sha512h" },
+	{ "keccak256",	"keccak256" },
+};
+
 int
 main(int argc, char **argv)
 {
-	static const char *const bsd_tools[] = {
-		"md5", "sha256", "sha512h", "keccak256"
-	};
 	const struct mds_alg *alg;
 	const char *name, *slash;
 	char stem[32];
@@ -46,8 +65,9 @@ main(int argc, char **argv)
 	(void)mallopt(M_ARENA_MAX, 1);
 #endif
 	for (i = 0; i < sizeof(bsd_tools) / sizeof(bsd_tools[0]); i++)
-		if (strcmp(name, bsd_tools[i]) == 0)
-			return bsd_main(mds_alg_find(name), argc, argv);
+		if (strcmp(name, bsd_tools[i].name) == 0 &&
+		    (alg = mds_alg_find(bsd_tools[i].alg)) != NULL)
+			return bsd_main(alg, argc, argv);
 	/* md5sum, sha256sum, ...: coreutils' tool for that algorithm. */
 	len = strlen(name);
 	if (len > 3 && len - 3 < sizeof(stem) &&

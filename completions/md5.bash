@@ -1,6 +1,7 @@
-# bash completion for md5, sha256, sha512h and keccak256, the BSD-style
-# digest tools of mdsum.  Uses bash-completion's helpers when they are
-# loaded and plain compgen otherwise.
+# bash completion for md5, sha1, sha224, sha256, sha384, sha512,
+# sha512t224, sha512t256, sha512h and keccak256, the BSD-style digest tools
+# of mdsum.  Uses bash-completion's helpers when they are loaded and plain
+# compgen otherwise.
 
 _mdsum_bsd()
 {
@@ -63,4 +64,4 @@ _mdsum_bsd_files()
 	fi
 }
 
-complete -F _mdsum_bsd md5 sha256 sha512h keccak256
+complete -F _mdsum_bsd md5 sha1 sha224 sha256 sha384 sha512 sha512t224 sha512t256 sha512h keccak256

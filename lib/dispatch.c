@@ -34,6 +34,8 @@ static const struct mds_kernel portable_kernels[] = {
 	    mds_sha256_blocks_portable, NULL, NULL, NULL },
 	{ "sha512", "portable", MDS_LEVEL_PORTABLE, 0,
 	    mds_sha512_blocks_portable, NULL, NULL, NULL },
+	{ "sm3", "portable", MDS_LEVEL_PORTABLE, 0,
+	    mds_sm3_blocks_portable, NULL, NULL, NULL },
 	{ "keccak", "portable", MDS_LEVEL_PORTABLE, 0,
 	    NULL, mds_keccak_absorb_portable, NULL, NULL },
 	{ "blake2b", "portable", MDS_LEVEL_PORTABLE, 0,
@@ -66,7 +68,7 @@ static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
  * setting; written under its lock, read with atomics.  mb_known says the
  * multi-buffer kernels were ranked (mb NULL then: one stream is faster).
  */
-#define TUNED_FAMILIES	8
+#define TUNED_FAMILIES	16
 static struct {
 	const char			*family;
 	const struct mds_kernel		*k;
@@ -74,7 +76,7 @@ static struct {
 	int				 mb_known;
 } tuned[TUNED_FAMILIES];
 static unsigned int setting_gen = 1;	/* bumped by every change of the above */
-#define KERNEL_CACHE	8		/* families remembered per thread */
+#define KERNEL_CACHE	16		/* families remembered per thread */
 
 /* What idle lanes of a multi-buffer kernel read. */
 const unsigned char mds_zero_block[MDS_MAX_BLOCK]

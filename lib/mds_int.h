@@ -122,7 +122,7 @@ extern const struct mds_shape mds_sha384_shape, mds_sha512_shape;
 extern const struct mds_shape mds_sha512_224_shape, mds_sha512_256_shape;
 extern const struct mds_shape mds_keccak256_shape, mds_sha3_224_shape;
 extern const struct mds_shape mds_sha3_256_shape, mds_sha3_384_shape;
-extern const struct mds_shape mds_sha3_512_shape;
+extern const struct mds_shape mds_sha3_512_shape, mds_sm3_shape;
 
 /* The kernel's name, for mds_ctx_impl; the state starts with k. */
 const char	*mds_kernel_describe(const void *);
@@ -172,6 +172,7 @@ void	mds_md5_blocks_portable(struct md_state *, const unsigned char *, size_t);
 void	mds_sha1_blocks_portable(struct md_state *, const unsigned char *, size_t);
 void	mds_sha256_blocks_portable(struct md_state *, const unsigned char *, size_t);
 void	mds_sha512_blocks_portable(struct md_state *, const unsigned char *, size_t);
+void	mds_sm3_blocks_portable(struct md_state *, const unsigned char *, size_t);
 
 /* Keccak-f[1600] (keccakf1600.c) and the sponge (keccak.c). */
 void	mds_sponge_tail(const unsigned char *, size_t, unsigned char, size_t,
@@ -207,7 +208,7 @@ enum { MDS_LEVEL_PORTABLE, MDS_LEVEL_SSE4, MDS_LEVEL_AVX2, MDS_LEVEL_AVX512,
 #define MDS_CPU_AVX512BW	(1u << 11)
 
 struct mds_kernel {
-	const char	*family;	/* md5 sha1 sha256 sha512 keccak blake2b */
+	const char	*family;	/* md5 sha256 keccak blake2b crc ... */
 	const char	*name;		/* "sha256-shani" */
 	int		 level;		/* MDS_LEVEL_*: what MDSUM_CPU caps */
 	unsigned int	 need;		/* MDS_CPU_* bits it requires */

@@ -43,14 +43,15 @@ mkdir d d/sub
 # Around the 55/56-byte (md5, sha256) and 111/112 (sha512) padding
 # limits, the 64-, 128- and 136-byte blocks, the 64 KiB read buffer, the
 # 256 KiB mapping threshold and the 1 MiB windows.
-for size in 0 1 55 56 63 64 65 111 112 119 127 128 129 135 136 137 271 \
-    272 4095 4096 65535 65536 65537 262143 262144 262145 1048575 \
-    1048577 3145733; do
+for size in 0 1 55 56 63 64 65 71 72 73 103 104 105 111 112 119 127 128 \
+    129 135 136 137 143 144 145 271 272 4095 4096 65535 65536 65537 \
+    262143 262144 262145 1048575 1048577 3145733; do
 	head -c "$size" pool >"d/s$size"
 done
 head -c 1000 pool >d/sub/x
 NAMES=$(cd d && ls | grep '^s' | sort -n -k1.2)
-ALGS="md5 sha1 sha256 sha512 sha512h sha3-256 keccak256"
+ALGS="md5 sha1 sha224 sha256 sha384 sha512 sha512-224 sha512h sha3-224 \
+    sha3-256 sha3-512 keccak256"
 
 # same_as_single DESC ARG...: mdsum ARG... (in d) and mdsum
 # --no-multibuffer ARG... give the same stdout, stderr and exit status.

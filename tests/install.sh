@@ -61,7 +61,9 @@ installed()
 	(cd "$1" && find . \( -type f -o -type l \) | sed 's|^\./||' | sort)
 }
 
-# expected [SUMS]: the list make install should leave under $D.
+# expected [NAMES]: the list make install should leave under $D, with
+# NAMES (the *sum links, the rest of the BSD family) as commands with a
+# manual and completions of their own names.
 expected()
 {
 	{
@@ -96,7 +98,7 @@ if ! cmp -s "$T/got" "$T/want"; then
 	bad "installed files differ from the expected list (< got, > want):"
 	bad "$(diff "$T/got" "$T/want" | grep '^[<>]' | head -20)"
 fi
-verdict "make install DESTDIR: exactly the expected files"
+verdict "make install DESTDIR: exactly the expected files (no sha1 ... sha512t256 without WITH_BSD_LINKS)"
 
 for name in md5 sha256 sha512h keccak256; do
 	l=$(readlink "$D$P/bin/$name")
@@ -240,6 +242,37 @@ out=$("$D$P/bin/sha256sum" "$T/abc" 2>&1)
 [ "$out" = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad  $T/abc" ] ||
     bad "installed sha256sum: $out"
 verdict "WITH_SUM_LINKS=yes adds md5sum, sha256sum, sha512hsum, keccak256sum"
+
+BSD_MORE="sha1 sha224 sha384 sha512 sha512t224 sha512t256"
+if ! $MAKE_CMD "$@" DESTDIR="$D" PREFIX=$P WITH_SUM_LINKS=yes \
+    WITH_BSD_LINKS=yes install >"$T/log" 2>&1; then
+	bad "make install WITH_BSD_LINKS=yes failed: $(tail -5 "$T/log")"
+fi
+installed "$D" >"$T/got"
+expected "md5sum sha256sum sha512hsum keccak256sum $BSD_MORE" >"$T/want"
+if ! cmp -s "$T/got" "$T/want"; then
+	bad "installed files differ (< got, > want):"
+	bad "$(diff "$T/got" "$T/want" | grep '^[<>]' | head -20)"
+fi
+for name in $BSD_MORE; do
+	l=$(readlink "$D$P/bin/$name")
+	[ "$l" = mdsum ] || bad "bin/$name is not a link to mdsum (readlink: $l)"
+	l=$(readlink "$D$P/share/man/man1/$name.1")
+	[ "$l" = md5.1 ] ||
+	    bad "man1/$name.1 is not a link to md5.1 (readlink: $l)"
+	l=$(readlink "$D$P/share/bash-completion/completions/$name")
+	[ "$l" = md5 ] || bad "bash completion $name is not a link to md5 ($l)"
+	l=$(readlink "$D$P/share/fish/vendor_completions.d/$name.fish")
+	[ "$l" = md5.fish ] ||
+	    bad "fish completion $name.fish is not a link to md5.fish ($l)"
+done
+out=$("$D$P/bin/sha512t224" -s abc 2>&1)
+[ "$out" = 'SHA512t224 ("abc") = 4634270f707b6a54daae7530460842e20e37ed265ceee9a43e8924aa' ] ||
+    bad "installed sha512t224 -s abc: $out"
+out=$("$D$P/bin/sha1" -r "$T/abc" 2>&1)
+[ "$out" = "a9993e364706816aba3e25717850c26c9cd0d89d $T/abc" ] ||
+    bad "installed sha1 -r: $out"
+verdict "WITH_BSD_LINKS=yes adds $BSD_MORE, manuals and completions as links"
 
 if ! $MAKE_CMD "$@" DESTDIR="$D" PREFIX=$P uninstall >"$T/log" 2>&1; then
 	bad "make uninstall failed: $(tail -5 "$T/log")"

@@ -19,6 +19,7 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
+#include "md5_steps.h"
 #include "x86.h"
 
 #define AVX512	__attribute__((target("avx512f")))
@@ -179,73 +180,7 @@ mds_md5_mb_avx512(void *state, const unsigned char *const *data,
 		cc = c;
 		dd = d;
 
-		STEP(F, a, b, c, d, 0, 0, 7);
-		STEP(F, d, a, b, c, 1, 1, 12);
-		STEP(F, c, d, a, b, 2, 2, 17);
-		STEP(F, b, c, d, a, 3, 3, 22);
-		STEP(F, a, b, c, d, 4, 4, 7);
-		STEP(F, d, a, b, c, 5, 5, 12);
-		STEP(F, c, d, a, b, 6, 6, 17);
-		STEP(F, b, c, d, a, 7, 7, 22);
-		STEP(F, a, b, c, d, 8, 8, 7);
-		STEP(F, d, a, b, c, 9, 9, 12);
-		STEP(F, c, d, a, b, 10, 10, 17);
-		STEP(F, b, c, d, a, 11, 11, 22);
-		STEP(F, a, b, c, d, 12, 12, 7);
-		STEP(F, d, a, b, c, 13, 13, 12);
-		STEP(F, c, d, a, b, 14, 14, 17);
-		STEP(F, b, c, d, a, 15, 15, 22);
-
-		STEP(G, a, b, c, d, 1, 16, 5);
-		STEP(G, d, a, b, c, 6, 17, 9);
-		STEP(G, c, d, a, b, 11, 18, 14);
-		STEP(G, b, c, d, a, 0, 19, 20);
-		STEP(G, a, b, c, d, 5, 20, 5);
-		STEP(G, d, a, b, c, 10, 21, 9);
-		STEP(G, c, d, a, b, 15, 22, 14);
-		STEP(G, b, c, d, a, 4, 23, 20);
-		STEP(G, a, b, c, d, 9, 24, 5);
-		STEP(G, d, a, b, c, 14, 25, 9);
-		STEP(G, c, d, a, b, 3, 26, 14);
-		STEP(G, b, c, d, a, 8, 27, 20);
-		STEP(G, a, b, c, d, 13, 28, 5);
-		STEP(G, d, a, b, c, 2, 29, 9);
-		STEP(G, c, d, a, b, 7, 30, 14);
-		STEP(G, b, c, d, a, 12, 31, 20);
-
-		STEP(H, a, b, c, d, 5, 32, 4);
-		STEP(H, d, a, b, c, 8, 33, 11);
-		STEP(H, c, d, a, b, 11, 34, 16);
-		STEP(H, b, c, d, a, 14, 35, 23);
-		STEP(H, a, b, c, d, 1, 36, 4);
-		STEP(H, d, a, b, c, 4, 37, 11);
-		STEP(H, c, d, a, b, 7, 38, 16);
-		STEP(H, b, c, d, a, 10, 39, 23);
-		STEP(H, a, b, c, d, 13, 40, 4);
-		STEP(H, d, a, b, c, 0, 41, 11);
-		STEP(H, c, d, a, b, 3, 42, 16);
-		STEP(H, b, c, d, a, 6, 43, 23);
-		STEP(H, a, b, c, d, 9, 44, 4);
-		STEP(H, d, a, b, c, 12, 45, 11);
-		STEP(H, c, d, a, b, 15, 46, 16);
-		STEP(H, b, c, d, a, 2, 47, 23);
-
-		STEP(I, a, b, c, d, 0, 48, 6);
-		STEP(I, d, a, b, c, 7, 49, 10);
-		STEP(I, c, d, a, b, 14, 50, 15);
-		STEP(I, b, c, d, a, 5, 51, 21);
-		STEP(I, a, b, c, d, 12, 52, 6);
-		STEP(I, d, a, b, c, 3, 53, 10);
-		STEP(I, c, d, a, b, 10, 54, 15);
-		STEP(I, b, c, d, a, 1, 55, 21);
-		STEP(I, a, b, c, d, 8, 56, 6);
-		STEP(I, d, a, b, c, 15, 57, 10);
-		STEP(I, c, d, a, b, 6, 58, 15);
-		STEP(I, b, c, d, a, 13, 59, 21);
-		STEP(I, a, b, c, d, 4, 60, 6);
-		STEP(I, d, a, b, c, 11, 61, 10);
-		STEP(I, c, d, a, b, 2, 62, 15);
-		STEP(I, b, c, d, a, 9, 63, 21);
+		MD5_STEPS(STEP);
 
 		a = _mm512_add_epi32(a, aa);
 		b = _mm512_add_epi32(b, bb);

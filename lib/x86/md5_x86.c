@@ -42,17 +42,10 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
+#include "md5_steps.h"
 #include "x86.h"
 
 #define AVX512	__attribute__((target("avx512f,avx512vl")))
-
-/* The message word of each step. */
-static const unsigned char md5_x[64] = {
-	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-	1, 6, 11, 0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12,
-	5, 8, 11, 14, 1, 4, 7, 10, 13, 0, 3, 6, 9, 12, 15, 2,
-	0, 7, 14, 5, 12, 3, 10, 1, 8, 15, 6, 13, 4, 11, 2, 9,
-};
 
 /*
  * Scalar steps, one asm statement each so that the compiler keeps the
@@ -61,7 +54,7 @@ static const unsigned char md5_x[64] = {
  * path.  What remains after b is known: F and I two operations, G and H
  * one, then the add into a, the rotate and the add of b.
  */
-#define SSTEP_F(a, b, c, d, i, r) __asm__(				\
+#define SSTEP_F(a, b, c, d, k, i, r) __asm__(				\
 	"addl\t%[x], %[ra]\n\t"						\
 	"addl\t%[kk], %[ra]\n\t"					\
 	"movl\t%[rc], %[rt]\n\t"					\
@@ -72,9 +65,9 @@ static const unsigned char md5_x[64] = {
 	"roll\t$%c[rot], %[ra]\n\t"					\
 	"addl\t%[rb], %[ra]"						\
 	: [ra] "+r" (a), [rt] "=&r" (t)					\
-	: [rb] "r" (b), [rc] "r" (c), [rd] "r" (d), SOPS(i, r))
+	: [rb] "r" (b), [rc] "r" (c), [rd] "r" (d), SOPS(k, i, r))
 
-#define SSTEP_G(a, b, c, d, i, r) __asm__(				\
+#define SSTEP_G(a, b, c, d, k, i, r) __asm__(				\
 	"addl\t%[x], %[ra]\n\t"						\
 	"addl\t%[kk], %[ra]\n\t"					\
 	"movl\t%[rd], %[rt]\n\t"					\
@@ -87,9 +80,9 @@ static const unsigned char md5_x[64] = {
 	"roll\t$%c[rot], %[ra]\n\t"					\
 	"addl\t%[rb], %[ra]"						\
 	: [ra] "+r" (a), [rt] "=&r" (t)					\
-	: [rb] "r" (b), [rc] "r" (c), [rd] "r" (d), SOPS(i, r))
+	: [rb] "r" (b), [rc] "r" (c), [rd] "r" (d), SOPS(k, i, r))
 
-#define SSTEP_H(a, b, c, d, i, r) __asm__(				\
+#define SSTEP_H(a, b, c, d, k, i, r) __asm__(				\
 	"addl\t%[x], %[ra]\n\t"						\
 	"addl\t%[kk], %[ra]\n\t"					\
 	"movl\t%[rc], %[rt]\n\t"					\
@@ -99,9 +92,9 @@ static const unsigned char md5_x[64] = {
 	"roll\t$%c[rot], %[ra]\n\t"					\
 	"addl\t%[rb], %[ra]"						\
 	: [ra] "+r" (a), [rt] "=&r" (t)					\
-	: [rb] "r" (b), [rc] "r" (c), [rd] "r" (d), SOPS(i, r))
+	: [rb] "r" (b), [rc] "r" (c), [rd] "r" (d), SOPS(k, i, r))
 
-#define SSTEP_I(a, b, c, d, i, r) __asm__(				\
+#define SSTEP_I(a, b, c, d, k, i, r) __asm__(				\
 	"addl\t%[x], %[ra]\n\t"						\
 	"addl\t%[kk], %[ra]\n\t"					\
 	"movl\t%[rd], %[rt]\n\t"					\
@@ -112,18 +105,13 @@ static const unsigned char md5_x[64] = {
 	"roll\t$%c[rot], %[ra]\n\t"					\
 	"addl\t%[rb], %[ra]"						\
 	: [ra] "+r" (a), [rt] "=&r" (t)					\
-	: [rb] "r" (b), [rc] "r" (c), [rd] "r" (d), SOPS(i, r))
+	: [rb] "r" (b), [rc] "r" (c), [rd] "r" (d), SOPS(k, i, r))
 
-#define SOPS(i, r)							\
-	[x] "m" (*(const unsigned char (*)[4])(p + 4 * md5_x[i])),	\
+#define SOPS(k, i, r)							\
+	[x] "m" (*(const unsigned char (*)[4])(p + 4 * (k))),		\
 	[kk] "m" (mds_md5_t[i]), [rot] "n" (r)
 
-#define SROUND(f, i, s0, s1, s2, s3) do {				\
-	SSTEP_##f(a, b, c, d, (i), s0);					\
-	SSTEP_##f(d, a, b, c, (i) + 1, s1);				\
-	SSTEP_##f(c, d, a, b, (i) + 2, s2);				\
-	SSTEP_##f(b, c, d, a, (i) + 3, s3);				\
-} while (0)
+#define SSTEP(f, a, b, c, d, k, i, r)	SSTEP_##f(a, b, c, d, k, i, r)
 
 void
 mds_md5_blocks_x86(struct md_state *st, const unsigned char *p,
@@ -140,22 +128,7 @@ mds_md5_blocks_x86(struct md_state *st, const unsigned char *p,
 		bb = b;
 		cc = c;
 		dd = d;
-		SROUND(F, 0, 7, 12, 17, 22);
-		SROUND(F, 4, 7, 12, 17, 22);
-		SROUND(F, 8, 7, 12, 17, 22);
-		SROUND(F, 12, 7, 12, 17, 22);
-		SROUND(G, 16, 5, 9, 14, 20);
-		SROUND(G, 20, 5, 9, 14, 20);
-		SROUND(G, 24, 5, 9, 14, 20);
-		SROUND(G, 28, 5, 9, 14, 20);
-		SROUND(H, 32, 4, 11, 16, 23);
-		SROUND(H, 36, 4, 11, 16, 23);
-		SROUND(H, 40, 4, 11, 16, 23);
-		SROUND(H, 44, 4, 11, 16, 23);
-		SROUND(I, 48, 6, 10, 15, 21);
-		SROUND(I, 52, 6, 10, 15, 21);
-		SROUND(I, 56, 6, 10, 15, 21);
-		SROUND(I, 60, 6, 10, 15, 21);
+		MD5_STEPS(SSTEP);
 		a += aa;
 		b += bb;
 		c += cc;
@@ -182,7 +155,7 @@ mds_md5_blocks_x86(struct md_state *st, const unsigned char *p,
  * x + t (five operations after b) and fetched the message words from a
  * zmm register by shuffles and extracts (6.1 cycles/byte).
  */
-#define VSTEP(f, a, b, c, d, i, r) do {					\
+#define VSTEP(f, a, b, c, d, w, i, r) do {				\
 	__m128i t_;							\
 	__asm__("vpaddd\t%[x]%{1to4%}, %[va], %[va]\n\t"		\
 	    "vpaddd\t%[k]%{1to4%}, %[va], %[va]\n\t"			\
@@ -193,16 +166,9 @@ mds_md5_blocks_x86(struct md_state *st, const unsigned char *p,
 	    "vpaddd\t%[vb], %[va], %[va]"				\
 	    : [va] "+v" (a), [vt] "=&v" (t_)				\
 	    : [vb] "v" (b), [vc] "v" (c), [vd] "v" (d),			\
-	      [x] "m" (*(const unsigned char (*)[4])(p + 4 * md5_x[i])), \
+	      [x] "m" (*(const unsigned char (*)[4])(p + 4 * (w))),	\
 	      [k] "m" (mds_md5_t[i]),					\
 	      [tl] "n" (TL_##f), [rot] "n" (r));			\
-} while (0)
-
-#define VROUND(f, i, s0, s1, s2, s3) do {				\
-	VSTEP(f, a, b, c, d, (i), s0);					\
-	VSTEP(f, d, a, b, c, (i) + 1, s1);				\
-	VSTEP(f, c, d, a, b, (i) + 2, s2);				\
-	VSTEP(f, b, c, d, a, (i) + 3, s3);				\
 } while (0)
 
 AVX512 void
@@ -220,22 +186,7 @@ mds_md5_blocks_avx512(struct md_state *st, const unsigned char *p,
 		bb = b;
 		cc = c;
 		dd = d;
-		VROUND(F, 0, 7, 12, 17, 22);
-		VROUND(F, 4, 7, 12, 17, 22);
-		VROUND(F, 8, 7, 12, 17, 22);
-		VROUND(F, 12, 7, 12, 17, 22);
-		VROUND(G, 16, 5, 9, 14, 20);
-		VROUND(G, 20, 5, 9, 14, 20);
-		VROUND(G, 24, 5, 9, 14, 20);
-		VROUND(G, 28, 5, 9, 14, 20);
-		VROUND(H, 32, 4, 11, 16, 23);
-		VROUND(H, 36, 4, 11, 16, 23);
-		VROUND(H, 40, 4, 11, 16, 23);
-		VROUND(H, 44, 4, 11, 16, 23);
-		VROUND(I, 48, 6, 10, 15, 21);
-		VROUND(I, 52, 6, 10, 15, 21);
-		VROUND(I, 56, 6, 10, 15, 21);
-		VROUND(I, 60, 6, 10, 15, 21);
+		MD5_STEPS(VSTEP);
 		a = _mm_add_epi32(a, aa);
 		b = _mm_add_epi32(b, bb);
 		c = _mm_add_epi32(c, cc);
