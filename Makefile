@@ -25,13 +25,14 @@ NATIVE_OBJS_no =	lib/backend_native.o lib/x86/kernels.o \
 			lib/x86/keccak_mb_avx512.o lib/x86/keccak_mb_avx2.o \
 			lib/x86/sha256_mb_shani.o lib/x86/sha256_mb_avx512.o \
 			lib/x86/blake2b_avx2.o lib/x86/blake2b_avx512.o
+			lib/x86/crc_pclmul.o lib/x86/crc_vpclmul.o
 NATIVE_OBJS_yes =	lib/nonative.o
 
 LIB_OBJS =	lib/registry.o lib/backend.o lib/dispatch.o lib/ctx.o lib/fd.o \
 		lib/input.o \
 		lib/mdpad.o lib/md5.o lib/sha1.o lib/sha256.o lib/sha512.o lib/sm3.o \
 		lib/keccak.o lib/keccakf1600.o lib/blake2b.o lib/archive.o lib/mb_portable.o lib/lanes.o \
-		lib/tune.o \
+		lib/tune.o lib/crc.o \
 		$(LIBMD_OBJS_$(WITHOUT_LIBMD)) \
 		$(OPENSSL_OBJS_$(WITHOUT_OPENSSL)) \
 		$(NATIVE_OBJS_$(WITHOUT_ASM))
@@ -50,7 +51,7 @@ BSD_LINKS =	bin/md5 bin/sha256 bin/sha512h bin/keccak256 bin/sha1 \
 SUM_LINKS =	bin/md5sum bin/sha256sum bin/sha512hsum bin/keccak256sum
 
 TEST_OBJS =	tests/run.o tests/util.o tests/vectors.o tests/diff.o tests/api.o \
-		tests/input.o tests/native.o tests/lanes.o tests/big.o
+		tests/input.o tests/native.o tests/lanes.o tests/big.o tests/crc.o
 
 # Every object of every build variant, for clean.
 ALL_OBJS =	$(LIB_OBJS) lib/backend_libmd.o lib/nolibmd.o \
@@ -87,6 +88,8 @@ lib/x86/md5_x86.o lib/x86/md5_mb_avx2.o lib/x86/md5_mb_avx512.o: \
 lib/blake2b.o: lib/blake2b.h
 lib/x86/blake2b_avx2.o lib/x86/blake2b_avx512.o: \
     lib/blake2b.h lib/x86/blake2b_x86.h
+lib/x86/crc_pclmul.o lib/x86/crc_vpclmul.o: lib/x86/crc_x86.h
+lib/crc.o: lib/crc_tables.h
 lib/backend_libmd.o lib/nolibmd.o lib/backend_openssl.o lib/noopenssl.o \
     $(NATIVE_OBJS_no) $(NATIVE_OBJS_yes): \
     lib/mdsum.h lib/mds_int.h config.mk

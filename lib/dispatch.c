@@ -40,6 +40,10 @@ static const struct mds_kernel portable_kernels[] = {
 	    NULL, mds_keccak_absorb_portable, NULL, NULL },
 	{ "blake2b", "portable", MDS_LEVEL_PORTABLE, 0,
 	    NULL, NULL, mds_blake2b_compress_portable, NULL },
+	{ "crc", "portable", MDS_LEVEL_PORTABLE, 0,
+	    NULL, NULL, NULL, mds_crc_update_portable },
+	{ "crc32b", "portable", MDS_LEVEL_PORTABLE, 0,
+	    NULL, NULL, NULL, mds_crc32b_update_portable },
 };
 
 static const struct {

@@ -124,6 +124,11 @@ extern const struct mds_shape mds_keccak256_shape, mds_sha3_224_shape;
 extern const struct mds_shape mds_sha3_256_shape, mds_sha3_384_shape;
 extern const struct mds_shape mds_sha3_512_shape, mds_sm3_shape;
 
+/* cksum(1) and sum(1) (crc.c): only the CRCs have kernels. */
+extern const struct mds_impl mds_portable_cksum, mds_native_cksum;
+extern const struct mds_impl mds_portable_crc32b, mds_native_crc32b;
+extern const struct mds_impl mds_portable_sysv, mds_portable_bsd;
+
 /* The kernel's name, for mds_ctx_impl; the state starts with k. */
 const char	*mds_kernel_describe(const void *);
 
@@ -173,6 +178,15 @@ void	mds_sha1_blocks_portable(struct md_state *, const unsigned char *, size_t);
 void	mds_sha256_blocks_portable(struct md_state *, const unsigned char *, size_t);
 void	mds_sha512_blocks_portable(struct md_state *, const unsigned char *, size_t);
 void	mds_sm3_blocks_portable(struct md_state *, const unsigned char *, size_t);
+
+/*
+ * CRC register updates, portable (crc.c): cksum's (0x04C11DB7, most
+ * significant bit first) and zlib's (0xEDB88320, least significant first),
+ * no inversion, no length.
+ */
+uint32_t	mds_crc_update_portable(uint32_t, const unsigned char *, size_t);
+uint32_t	mds_crc32b_update_portable(uint32_t, const unsigned char *,
+		    size_t);
 
 /* Keccak-f[1600] (keccakf1600.c) and the sponge (keccak.c). */
 void	mds_sponge_tail(const unsigned char *, size_t, unsigned char, size_t,

@@ -422,6 +422,67 @@ static const struct mds_vector no_vectors[] = {
 };
 
 /*
+ * cksum(1) and sum(1): the checksum is the digest, as a big-endian number
+ * (crc: cksum's value, length and complement included; crc32b: zlib's
+ * crc32; sysv: sum -s; bsd: sum -r), from those programs and Python's
+ * zlib.  "123456789" gives the published check values.
+ */
+static const struct mds_vector cksum_vectors[] = {
+	{ "", 1, "ffffffff" },
+	{ "a", 1, "48c279fe" },
+	{ "abc", 1, "48aa78a2" },
+	{ "message digest", 1, "d934b396" },
+	{ "abcdefghijklmnopqrstuvwxyz", 1, "a1b937a8" },
+	{ ALNUM, 1, "04e1f937" },
+	{ DIGITS80, 1, "73a0b3a8" },
+	{ BROKEN, 1, "2f724607" },
+	{ "123456789", 1, "377a6011" },
+	{ "a", 1000000, "cac55e1f" },
+	{ NULL, 0, NULL }
+};
+
+static const struct mds_vector crc32b_vectors[] = {
+	{ "", 1, "00000000" },
+	{ "a", 1, "e8b7be43" },
+	{ "abc", 1, "352441c2" },
+	{ "message digest", 1, "20159d7f" },
+	{ "abcdefghijklmnopqrstuvwxyz", 1, "4c2750bd" },
+	{ ALNUM, 1, "1fc2e6d2" },
+	{ DIGITS80, 1, "7ca94a72" },
+	{ BROKEN, 1, "5611856d" },
+	{ "123456789", 1, "cbf43926" },
+	{ "a", 1000000, "dc25bfbc" },
+	{ NULL, 0, NULL }
+};
+
+static const struct mds_vector sysv_vectors[] = {
+	{ "", 1, "0000" },
+	{ "a", 1, "0061" },
+	{ "abc", 1, "0126" },
+	{ "message digest", 1, "0585" },
+	{ "abcdefghijklmnopqrstuvwxyz", 1, "0b1f" },
+	{ ALNUM, 1, "150b" },
+	{ DIGITS80, 1, "1068" },
+	{ BROKEN, 1, "26bf" },
+	{ "123456789", 1, "01dd" },
+	{ "a", 1000000, "2008" },
+	{ NULL, 0, NULL }
+};
+
+static const struct mds_vector bsd_vectors[] = {
+	{ "", 1, "0000" },
+	{ "a", 1, "0061" },
+	{ "abc", 1, "40ac" },
+	{ "message digest", 1, "6737" },
+	{ "abcdefghijklmnopqrstuvwxyz", 1, "d131" },
+	{ ALNUM, 1, "63f3" },
+	{ DIGITS80, 1, "5555" },
+	{ BROKEN, 1, "66f4" },
+	{ "123456789", 1, "d16f" },
+	{ "a", 1000000, "f531" },
+	{ NULL, 0, NULL }
+};
+/*
  * prefer[]: backends in the order measured fastest on x86-64 by the time
  * trial and mdsum --bench (BENCHMARKS.md); the first one built and
  * implementing the algorithm is the default.  The native backend offers an
@@ -503,6 +564,21 @@ static const struct mds_alg registry[] = {
 	{ "blake2b", "BLAKE2b", ALIASES("BLAKE2b-512", NULL), 64, 128,
 	    "blake2b", NULL, &mds_portable_blake2b, &mds_native_blake2b,
 	    PREFER("portable", "native", "openssl"), blake2b_vectors },
+	/*
+	 * No blocks: the CRCs fold any length, the sums take a byte at a
+	 * time; 64 is what the PCLMULQDQ kernels take a round.  OpenSSL and
+	 * libmd have none of them; zlib's crc32 runs at a tenth of the
+	 * folding kernels' speed.
+	 */
+	{ "crc", "CRC", { NULL }, 4, 64, "crc", NULL, &mds_portable_cksum,
+	    &mds_native_cksum, PREFER("native", "portable"), cksum_vectors },
+	{ "crc32b", "CRC32B", { NULL }, 4, 64, "crc32b", NULL,
+	    &mds_portable_crc32b, &mds_native_crc32b,
+	    PREFER("native", "portable"), crc32b_vectors },
+	{ "sysv", "SYSV", { NULL }, 2, 64, NULL, NULL, &mds_portable_sysv, NULL,
+	    PREFER("portable"), sysv_vectors },
+	{ "bsd", "BSD", { NULL }, 2, 64, NULL, NULL, &mds_portable_bsd, NULL,
+	    PREFER("portable"), bsd_vectors },
 	/*
 	 * Past the listed rows (mds_alg_count, mds_alg_at): b2sum -l N and
 	 * cksum -a blake2b -l N for N = 8 .. 504, which write BLAKE2b-N.

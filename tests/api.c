@@ -40,6 +40,10 @@ static const struct row rows[] = {
 	{ "keccak256", "KECCAK256", 32, 136 },
 	{ "sm3", "SM3", 32, 64 },
 	{ "blake2b", "BLAKE2b", 64, 128 },
+	{ "crc", "CRC", 4, 64 },
+	{ "crc32b", "CRC32B", 4, 64 },
+	{ "sysv", "SYSV", 2, 64 },
+	{ "bsd", "BSD", 2, 64 },
 };
 #define NROWS	(sizeof(rows) / sizeof(rows[0]))
 
@@ -512,7 +516,7 @@ END_TEST
 START_TEST(test_set_backend)
 {
 	const struct mds_alg *alg;
-	const char *before[16] = { NULL }, *unbuilt, *backend, *want;
+	const char *before[32] = { NULL }, *unbuilt, *backend, *want;
 	mds_ctx ctx;
 	size_t a, b;
 

@@ -68,6 +68,11 @@ static const struct vfile vfiles[] = {
 	    "blake2b", 64, 257, 0 },
 	{ "blake2b-unkeyed-generated-by-hashlib.rsp", VF_RSP, "[L = 32]",
 	    "blake2b-256", 32, 257, 0 },
+	/* the checksum as a big-endian number, from cksum, sum and zlib */
+	{ "cksum-crc.rsp", VF_RSP, NULL, "crc", 4, 7, 0 },
+	{ "crc32b.rsp", VF_RSP, NULL, "crc32b", 4, 7, 0 },
+	{ "sum-sysv.rsp", VF_RSP, NULL, "sysv", 2, 7, 0 },
+	{ "sum-bsd.rsp", VF_RSP, NULL, "bsd", 2, 7, 0 },
 	{ "libtomcrypt-hash_tv-subset.txt", VF_TOMCRYPT, "md5", "md5", 16,
 	    129, 0 },
 	{ "libtomcrypt-hash_tv-subset.txt", VF_TOMCRYPT, "sha256", "sha256",

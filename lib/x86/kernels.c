@@ -37,6 +37,20 @@ const struct mds_kernel mds_arch_kernels[] = {
 	    NULL, NULL, mds_blake2b_compress_avx512, NULL },
 	{ "blake2b", "blake2b-avx2", MDS_LEVEL_AVX2, MDS_CPU_AVX2,
 	    NULL, NULL, mds_blake2b_compress_avx2, NULL },
+	{ "crc", "crc-vpclmul", MDS_LEVEL_AVX512,
+	    MDS_CPU_VPCLMUL | MDS_CPU_AVX512F | MDS_CPU_AVX512BW |
+	    MDS_CPU_AVX512VL | MDS_CPU_PCLMUL | MDS_CPU_SSE41 | MDS_CPU_SSSE3,
+	    NULL, NULL, NULL, mds_crc_update_vpclmul },
+	{ "crc", "crc-pclmul", MDS_LEVEL_SSE4,
+	    MDS_CPU_PCLMUL | MDS_CPU_SSE41 | MDS_CPU_SSSE3,
+	    NULL, NULL, NULL, mds_crc_update_pclmul },
+	{ "crc32b", "crc32b-vpclmul", MDS_LEVEL_AVX512,
+	    MDS_CPU_VPCLMUL | MDS_CPU_AVX512F | MDS_CPU_AVX512BW |
+	    MDS_CPU_AVX512VL | MDS_CPU_PCLMUL | MDS_CPU_SSE41 | MDS_CPU_SSSE3,
+	    NULL, NULL, NULL, mds_crc32b_update_vpclmul },
+	{ "crc32b", "crc32b-pclmul", MDS_LEVEL_SSE4,
+	    MDS_CPU_PCLMUL | MDS_CPU_SSE41 | MDS_CPU_SSSE3,
+	    NULL, NULL, NULL, mds_crc32b_update_pclmul },
 };
 const size_t mds_arch_nkernels =
     sizeof(mds_arch_kernels) / sizeof(mds_arch_kernels[0]);

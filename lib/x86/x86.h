@@ -33,6 +33,14 @@ void	mds_blake2b_compress_avx2(uint64_t[8], uint64_t[2],
 void	mds_blake2b_compress_avx512(uint64_t[8], uint64_t[2],
 	    const unsigned char *, size_t, uint64_t);
 
+/* The CRC register updates of struct mds_kernel's crc. */
+uint32_t	mds_crc_update_pclmul(uint32_t, const unsigned char *, size_t);
+uint32_t	mds_crc_update_vpclmul(uint32_t, const unsigned char *, size_t);
+uint32_t	mds_crc32b_update_pclmul(uint32_t, const unsigned char *,
+	    size_t);
+uint32_t	mds_crc32b_update_vpclmul(uint32_t, const unsigned char *,
+	    size_t);
+
 /* Multi-buffer kernels: struct mds_mb_kernel's blocks. */
 #define MDS_MB_PROTO(name)						\
 	void name(void *, const unsigned char *const *, size_t, size_t)
