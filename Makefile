@@ -86,13 +86,13 @@ $(LIB_OBJS): lib/mdsum.h lib/mds_int.h config.mk
 $(NATIVE_OBJS_no): lib/x86/x86.h
 lib/x86/sha512_avx2.o: lib/x86/sha512_x86.h
 lib/x86/sha512_avx512.o: lib/x86/sha512_x86.h
+lib/x86/md5_x86.o lib/x86/md5_mb_avx2.o lib/x86/md5_mb_avx512.o: \
+    lib/x86/md5_steps.h
 lib/blake2b.o: lib/blake2b.h
 lib/x86/blake2b_avx2.o lib/x86/blake2b_avx512.o: \
     lib/blake2b.h lib/x86/blake2b_x86.h
 lib/x86/crc_pclmul.o lib/x86/crc_vpclmul.o: lib/x86/crc_x86.h
 lib/crc.o: lib/crc_tables.h
-lib/x86/md5_x86.o lib/x86/md5_mb_avx2.o lib/x86/md5_mb_avx512.o: \
-    lib/x86/md5_steps.h
 lib/backend_libmd.o lib/nolibmd.o lib/backend_openssl.o lib/noopenssl.o \
     $(NATIVE_OBJS_no) $(NATIVE_OBJS_yes): \
     lib/mdsum.h lib/mds_int.h config.mk

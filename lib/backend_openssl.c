@@ -35,9 +35,9 @@ static const struct {
 	{ "sha512h", "SHA512" }, { "sha3-224", "SHA3-224" },
 	{ "sha3-256", "SHA3-256" }, { "sha3-384", "SHA3-384" },
 	{ "sha3-512", "SHA3-512" }, { "keccak256", "KECCAK-256" },
+	{ "sm3", "SM3" },
 	/* Its fixed 64-byte form only: the other lengths are portable. */
 	{ "blake2b", "BLAKE2B-512" },
-	{ "sm3", "SM3" },
 };
 
 #define MD_COUNT	(sizeof(md_names) / sizeof(md_names[0]))

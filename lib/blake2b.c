@@ -13,6 +13,17 @@
  * locals with the twelve rounds unrolled, so the message schedule (sigma)
  * becomes constant indices into m[]; the four G of each half round are
  * independent, which is the parallelism a 64-bit core has to use.
+ *
+ * Measured on the build machine (AMD EPYC, Zen 5 class), 2.55-2.7
+ * cycles/byte, 1.7x the AVX-512 kernel (x86/blake2b_x86.h).  A 256 MiB
+ * cached file, CPU time, median of 5: mdsum 0.221 s, b2sum (coreutils
+ * 9.1) 0.227 s, openssl dgst -blake2b512 0.240 s: level with b2sum, whose
+ * reference C runs into the same wall.  Each half G is a chain of six
+ * dependent operations (a += b, d ^= a, rotate, c += d, b ^= c, rotate;
+ * the message word is added to a before b is ready), 288 cycles a block
+ * at one cycle each, 2.25 cycles/byte; the compiler's schedule adds
+ * spills of the sixteen words to that.  Written as (a + x) + b or with
+ * reassociation off, with BMI2's rorx, or by clang: within 2%.
  */
 #include <string.h>
 

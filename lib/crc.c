@@ -180,13 +180,34 @@ sum_init(void *vst, const struct mds_alg *alg)
 	return 0;
 }
 
-/* sum -s: the byte sum modulo 2^32 (coreutils keeps it in 32 bits). */
+/*
+ * sum -s: the byte sum modulo 2^32 (coreutils keeps it in 32 bits).
+ * Eight bytes a step as four 16-bit lanes (even and odd bytes added
+ * apart), emptied into the sum before they can carry out: 128 steps add
+ * at most 128 * 510 = 65280 to a lane.  3 to 4 times the byte loop
+ * (mdsum --bench, 1 MiB).
+ */
 static void
 sysv_update(void *vst, const unsigned char *p, size_t len)
 {
+	const uint64_t m = 0x00ff00ff00ff00ffULL;
 	struct sum_state *st = vst;
 	uint32_t s = st->s;
+	uint64_t acc, x;
+	size_t n;
 
+	while (len >= 8) {
+		acc = 0;
+		for (n = 0; n < 128 && len >= 8; n++, p += 8, len -= 8) {
+			x = (uint64_t)p[0] | (uint64_t)p[1] << 8 |
+			    (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+			    (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
+			    (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+			acc += (x & m) + (x >> 8 & m);
+		}
+		s += (uint32_t)((acc & 0xffff) + (acc >> 16 & 0xffff) +
+		    (acc >> 32 & 0xffff) + (acc >> 48));
+	}
 	for (; len > 0; p++, len--)
 		s += *p;
 	st->s = s;
@@ -204,15 +225,19 @@ sysv_final(void *vst, unsigned char *out)
 	return 0;
 }
 
-/* sum -r: rotate the 16-bit sum right by one, then add the byte. */
+/*
+ * sum -r: rotate the 16-bit sum right by one, then add the byte.  In
+ * 16-bit arithmetic the compilers make the rotation one instruction: two
+ * cycles a byte on the dependency chain, where masking takes four.
+ */
 static void
 bsd_update(void *vst, const unsigned char *p, size_t len)
 {
 	struct sum_state *st = vst;
-	uint32_t s = st->s;
+	uint16_t s = (uint16_t)st->s;
 
 	for (; len > 0; p++, len--)
-		s = ((s >> 1 | s << 15) + *p) & 0xffff;
+		s = (uint16_t)((uint16_t)(s >> 1 | s << 15) + *p);
 	st->s = s;
 }
 

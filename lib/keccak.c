@@ -68,7 +68,7 @@ sponge_update(void *vst, const unsigned char *p, size_t len)
 		st->fill = 0;
 	}
 	if (len >= rate) {
-		n = len / rate;
+		n = len / rate;	/* NOLINT(clang-analyzer-core.DivideZero) */
 		st->k->absorb(st->a, p, n, rate);
 		p += n * rate;
 		len -= n * rate;

@@ -362,6 +362,29 @@ static const struct mds_vector sha3_512_vectors[] = {
 	{ NULL, 0, NULL }
 };
 
+/* SM3: from coreutils cksum -a sm3; "abc" is GB/T 32905-2016 example 1. */
+static const struct mds_vector sm3_vectors[] = {
+	{ "", 1,
+	    "1ab21d8355cfa17f8e61194831e81a8f22bec8c728fefb747ed035eb5082aa2b" },
+	{ "a", 1,
+	    "623476ac18f65a2909e43c7fec61b49c7e764a91a18ccb82f1917a29c86c5e88" },
+	{ "abc", 1,
+	    "66c7f0f462eeedd9d1f2d46bdc10e4e24167c4875cf2f7a2297da02b8f4ba8e0" },
+	{ "message digest", 1,
+	    "c522a942e89bd80d97dd666e7a5531b36188c9817149e9b258dfe51ece98ed77" },
+	{ "abcdefghijklmnopqrstuvwxyz", 1,
+	    "b80fe97a4da24afc277564f66a359ef440462ad28dcc6d63adb24d5c20a61595" },
+	{ ALNUM, 1,
+	    "2971d10c8842b70c979e55063480c50bacffd90e98e2e60d2512ab8abfdfcec5" },
+	{ DIGITS80, 1,
+	    "ad81805321f3e69d251235bf886a564844873b56dd7dde400f055b7dde39307a" },
+	{ BROKEN, 1,
+	    "693671f37fa3c477ce74afecd224fa788fe956798eee326be2f8ffe092cba40f" },
+	{ "a", 1000000,
+	    "c8aaf89429554029e231941a2acc0ad61ff2a5acd8fadd25847a3a732b3b02c3" },
+	{ NULL, 0, NULL }
+};
+
 static const struct mds_vector blake2b_vectors[] = {
 	{ "", 1,
 	    "786a02f742015903c6c6fd852552d272912f4740e15847618a86e217f71f5419"
@@ -459,30 +482,6 @@ static const struct mds_vector bsd_vectors[] = {
 	{ "a", 1000000, "f531" },
 	{ NULL, 0, NULL }
 };
-
-/* SM3: from coreutils cksum -a sm3; "abc" is GB/T 32905-2016 example 1. */
-static const struct mds_vector sm3_vectors[] = {
-	{ "", 1,
-	    "1ab21d8355cfa17f8e61194831e81a8f22bec8c728fefb747ed035eb5082aa2b" },
-	{ "a", 1,
-	    "623476ac18f65a2909e43c7fec61b49c7e764a91a18ccb82f1917a29c86c5e88" },
-	{ "abc", 1,
-	    "66c7f0f462eeedd9d1f2d46bdc10e4e24167c4875cf2f7a2297da02b8f4ba8e0" },
-	{ "message digest", 1,
-	    "c522a942e89bd80d97dd666e7a5531b36188c9817149e9b258dfe51ece98ed77" },
-	{ "abcdefghijklmnopqrstuvwxyz", 1,
-	    "b80fe97a4da24afc277564f66a359ef440462ad28dcc6d63adb24d5c20a61595" },
-	{ ALNUM, 1,
-	    "2971d10c8842b70c979e55063480c50bacffd90e98e2e60d2512ab8abfdfcec5" },
-	{ DIGITS80, 1,
-	    "ad81805321f3e69d251235bf886a564844873b56dd7dde400f055b7dde39307a" },
-	{ BROKEN, 1,
-	    "693671f37fa3c477ce74afecd224fa788fe956798eee326be2f8ffe092cba40f" },
-	{ "a", 1000000,
-	    "c8aaf89429554029e231941a2acc0ad61ff2a5acd8fadd25847a3a732b3b02c3" },
-	{ NULL, 0, NULL }
-};
-
 /*
  * prefer[]: backends in the order measured fastest on x86-64 by the time
  * trial and mdsum --bench (BENCHMARKS.md); the first one built and

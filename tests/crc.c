@@ -22,9 +22,10 @@
 #include "mdsum.h"
 #include "tests.h"
 
+#define MAXSIZE	((1 << 24) + 1)
 static const size_t sizes[] = {
 	0, 1, 9, 255, 256, 257, 511, 512, 1023, 1024, 1025, 65535, 65536,
-	65537, 100000, (1 << 24) - 1, 1 << 24, (1 << 24) + 1
+	65537, 100000, (1 << 24) - 1, 1 << 24, MAXSIZE
 };
 #define NSIZES	(sizeof(sizes) / sizeof(sizes[0]))
 
@@ -48,7 +49,7 @@ static unsigned long lib_sum(const char *, const char *, const char *);
 static int
 run_tool(const char *cmd, const char *path, unsigned long *out)
 {
-	char line[256];
+	char line[256], *end;
 	FILE *fp;
 	int st;
 
@@ -58,7 +59,9 @@ run_tool(const char *cmd, const char *path, unsigned long *out)
 	if (fgets(line, sizeof(line), fp) == NULL)
 		line[0] = '\0';
 	st = pclose(fp);
-	if (st != 0 || sscanf(line, "%lu", out) != 1)
+	errno = 0;
+	*out = strtoul(line, &end, 10);
+	if (st != 0 || errno != 0 || end == line)
 		return -1;
 	return 0;
 }
@@ -75,9 +78,9 @@ crc_setup(void)
 	memset(&ref, 0, sizeof(ref));
 	if ((dir = getenv("TMPDIR")) == NULL || *dir == '\0')
 		dir = "/tmp";
-	buf = malloc(sizes[NSIZES - 1]);
+	buf = malloc(MAXSIZE);
 	ck_assert_ptr_nonnull(buf);
-	mdt_fill(&rng, buf, sizes[NSIZES - 1]);
+	mdt_fill(&rng, buf, MAXSIZE);
 	ref.have = 1;
 	for (i = 0; i < NSIZES; i++) {
 		(void)snprintf(ref.path[i], sizeof(ref.path[i]),
