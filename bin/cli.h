@@ -206,6 +206,7 @@ int	close_stdout(void);
 
 /* quote.c: a file name as coreutils quotes it in messages. */
 const char	*quotef(const char *);
+const char	*quote_arg(const char *);	/* 'x', or U+2018 x U+2019 in UTF-8 */
 
 /*
  * lanes.c: several inputs hashed at once by one thread.  lane_submit

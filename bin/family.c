@@ -202,11 +202,13 @@ cksum_algorithm(struct gnu *g, const char *name)
 		if (strcmp(name, cksum_names[i]) == 0 && cksum_has(name))
 			break;
 	if (i == NCKSUM) {
-		warnx("invalid argument '%s' for '--algorithm'", name);
+		warnx("invalid argument %s for %s", quote_arg(name),
+		    quote_arg("--algorithm"));
 		fputs("Valid arguments are:\n", stderr);
 		for (i = 0; i < NCKSUM; i++)
 			if (cksum_has(cksum_names[i]))
-				fprintf(stderr, "  - '%s'\n", cksum_names[i]);
+				fprintf(stderr, "  - %s\n",
+				    quote_arg(cksum_names[i]));
 		return -1;
 	}
 	g->nalgs = 1;
@@ -231,15 +233,15 @@ parse_length(const char *s, uintmax_t *bits)
 	errno = 0;
 	v = strtoumax(s, &end, 10);
 	if (*p == '-' || end == s || *end != '\0') {
-		warnx("invalid length: '%s'", s);
+		warnx("invalid length: %s", quote_arg(s));
 		return -1;
 	}
 	if (errno == ERANGE) {
-		warnx("invalid length: '%s': %s", s, strerror(EOVERFLOW));
+		warnx("invalid length: %s: %s", quote_arg(s), strerror(EOVERFLOW));
 		return -1;
 	}
 	if (v % 8 != 0) {
-		warnx("invalid length: '%s'", s);
+		warnx("invalid length: %s", quote_arg(s));
 		warnx("length is not a multiple of 8");
 		return -1;
 	}
@@ -272,13 +274,13 @@ apply_length(struct gnu *g, uintmax_t bits, const char *s, int verifying)
 		if ((f = g->fams[i]) == NULL)
 			continue;
 		if (bits != 0 && family_bits_ok(f, bits) != 1) {
-			warnx("invalid length: '%s'", s);
+			warnx("invalid length: %s", quote_arg(s));
 			if (f->any_bits)
-				warnx("maximum digest length for '%s' is %zu "
-				    "bits", f->label, f->max_bits);
+				warnx("maximum digest length for %s is %zu "
+				    "bits", quote_arg(f->label), f->max_bits);
 			else
-				warnx("digest length for '%s' must be 224, "
-				    "256, 384, or 512", f->label);
+				warnx("digest length for %s must be 224, "
+				    "256, 384, or 512", quote_arg(f->label));
 			return -1;
 		}
 		if (bits == 0 && !f->any_bits && !verifying) {

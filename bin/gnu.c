@@ -280,7 +280,8 @@ parse_algorithms(struct gnu *g, const char *list)
 		alg = mds_alg_find(name);
 		fam = alg != NULL ? family_of(alg) : family_find(name);
 		if (alg == NULL && fam == NULL) {
-			warnx("invalid argument '%s' for '--algorithm'", name);
+			warnx("invalid argument %s for %s", quote_arg(name),
+		    quote_arg("--algorithm"));
 			free(copy);
 			return -1;
 		}
@@ -305,7 +306,7 @@ parse_jobs(const char *s, size_t *jobs)
 	errno = 0;
 	n = strtol(s, &end, 10);
 	if (errno != 0 || end == s || *end != '\0' || n < 1 || n > 1024) {
-		warnx("invalid number of jobs: '%s'", s);
+		warnx("invalid number of jobs: %s", quote_arg(s));
 		return -1;
 	}
 	*jobs = (size_t)n;
@@ -323,7 +324,7 @@ parse_size(const char *s, size_t *size)
 	n = strtoll(s, &end, 10);
 	if (errno != 0 || end == s || *end != '\0' || n < 1 ||
 	    n > 1024LL * 1024 * 1024) {
-		warnx("invalid size: '%s'", s);
+		warnx("invalid size: %s", quote_arg(s));
 		return -1;
 	}
 	*size = (size_t)n;

@@ -3,6 +3,7 @@
  * (shell-escape style, colons quoted too), so that a name with spaces or
  * control characters reads unambiguously on stderr.
  */
+#include <langinfo.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,5 +117,31 @@ quotef(const char *name)
 	}
 	fputc('\'', fp);
 	fclose(fp);
+	return *slot;
+}
+
+/*
+ * An option's argument in a message, as coreutils' quote() gives it:
+ * between U+2018 and U+2019 where the locale's characters are UTF-8
+ * (C.UTF-8, en_US.UTF-8), else between apostrophes, as in the C locale.
+ */
+const char *
+quote_arg(const char *arg)
+{
+	static char *bufs[QUOTE_BUFS];
+	static int next;
+	char **slot = &bufs[next++ % QUOTE_BUFS];
+	const char *codeset = nl_langinfo(CODESET);
+	const char *lq = "'", *rq = "'";
+	size_t size = strlen(arg) + 7;
+
+	if (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0) {
+		lq = "\xe2\x80\x98";
+		rq = "\xe2\x80\x99";
+	}
+	free(*slot);
+	if ((*slot = malloc(size)) == NULL)
+		return arg;
+	(void)snprintf(*slot, size, "%s%s%s", lq, arg, rq);
 	return *slot;
 }

@@ -382,6 +382,14 @@ same "b2sum -a: not an option of b2sum" b2sum b2sum -a md5 f
 } >m.b2mixed
 same "b2sum -c -w: tagged and untagged lines of any length" b2sum b2sum -c -w \
     m.b2mixed
+# In a UTF-8 locale coreutils quotes arguments with U+2018 and U+2019.
+if locale -a 2>/dev/null | grep -qix 'c\.utf-\?8'; then
+	for c in "b2sum b2sum -l x" "b2sum b2sum -l 520" \
+	    "cksum cksum -a blake2b -l 7"; do
+		# shellcheck disable=SC2086
+		LC_ALL=C.UTF-8 same "LC_ALL=C.UTF-8 ${c#* } f: curly quotes" $c f
+	done
+fi
 same "b2sum -l 256 -c: -l is ignored" b2sum b2sum -l 256 -c m.b2mixed
 same "b2sum -c --strict" b2sum b2sum -c --strict m.b2mixed
 same "b2sum --tag -c" b2sum b2sum --tag -c m.b2mixed

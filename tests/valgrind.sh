@@ -38,7 +38,8 @@ if ! command -v valgrind >/dev/null 2>&1; then
 	exit 2
 fi
 if [ $# -eq 0 ]; then
-	set -- cli_bsd.sh cli_gnu.sh cli_archive.sh cli_input.sh cli_lanes.sh
+	set -- cli_bsd.sh cli_gnu.sh cli_archive.sh cli_input.sh cli_lanes.sh \
+	    cli_bsd_family.sh cli_family.sh
 fi
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/valgrind.XXXXXX") || exit 2
@@ -50,8 +51,9 @@ mkdir "$T/bin" "$T/logs" || exit 2
 
 # --error-exitcode=1 makes an error fail the command too; the logs say why
 # (and catch errors in commands whose test expects exit status 1).
-for name in mdsum md5 sha256 sha512h keccak256 md5sum sha256sum \
-    sha512hsum keccak256sum; do
+for name in mdsum md5 sha256 sha512h keccak256 sha1 sha224 sha384 sha512 \
+    sha512t224 sha512t256 md5sum sha256sum sha512hsum keccak256sum cksum \
+    b2sum sha1sum sha224sum sha384sum sha512sum; do
 	[ -e "$bin/$name" ] || continue
 	# The log goes to fd 9, opened here: a file valgrind opened itself
 	# could become the command's stdout when a test closes it.
