@@ -25,7 +25,7 @@ NATIVE_OBJS_no =	lib/backend_native.o lib/x86/kernels.o \
 			lib/x86/keccak_mb_avx512.o lib/x86/keccak_mb_avx2.o \
 			lib/x86/sha256_mb_shani.o lib/x86/sha256_mb_avx512.o \
 			lib/x86/blake2b_avx2.o lib/x86/blake2b_avx512.o \
-			lib/x86/crc_pclmul.o lib/x86/crc_vpclmul.o
+			lib/x86/crc_pclmul.o lib/x86/crc_vpclmul.o lib/x86/sum_avx2.o
 NATIVE_OBJS_yes =	lib/nonative.o
 
 LIB_OBJS =	lib/registry.o lib/backend.o lib/dispatch.o lib/ctx.o lib/fd.o \

@@ -44,6 +44,8 @@ static const struct mds_kernel portable_kernels[] = {
 	    NULL, NULL, NULL, mds_crc_update_portable },
 	{ "crc32b", "portable", MDS_LEVEL_PORTABLE, 0,
 	    NULL, NULL, NULL, mds_crc32b_update_portable },
+	{ "sysv", "portable", MDS_LEVEL_PORTABLE, 0,
+	    NULL, NULL, NULL, mds_sysv_update_portable },
 };
 
 static const struct {

@@ -127,7 +127,8 @@ extern const struct mds_shape mds_sha3_512_shape, mds_sm3_shape;
 /* cksum(1) and sum(1) (crc.c): only the CRCs have kernels. */
 extern const struct mds_impl mds_portable_cksum, mds_native_cksum;
 extern const struct mds_impl mds_portable_crc32b, mds_native_crc32b;
-extern const struct mds_impl mds_portable_sysv, mds_portable_bsd;
+extern const struct mds_impl mds_portable_sysv, mds_native_sysv;
+extern const struct mds_impl mds_portable_bsd;
 
 /* The kernel's name, for mds_ctx_impl; the state starts with k. */
 const char	*mds_kernel_describe(const void *);
@@ -185,6 +186,8 @@ void	mds_sm3_blocks_portable(struct md_state *, const unsigned char *, size_t);
  * no inversion, no length.
  */
 uint32_t	mds_crc_update_portable(uint32_t, const unsigned char *, size_t);
+/* sum -s: the bytes added to s, mod 2^32 (family "sysv", the crc slot). */
+uint32_t	mds_sysv_update_portable(uint32_t, const unsigned char *, size_t);
 uint32_t	mds_crc32b_update_portable(uint32_t, const unsigned char *,
 		    size_t);
 
@@ -235,7 +238,7 @@ struct mds_kernel {
 	 */
 	void	(*compress)(uint64_t[8], uint64_t[2], const unsigned char *,
 		    size_t, uint64_t);
-	/* CRC-32 register update: no inversion, no length. */
+	/* CRC-32 register update, no inversion, no length; sysv: byte sum. */
 	uint32_t (*crc)(uint32_t, const unsigned char *, size_t);
 };
 

@@ -84,7 +84,8 @@ const char	*mds_alg_backend(const struct mds_alg *);
  * never raises it above what the CPU has; NULL: back to MDSUM_CPU, or no
  * cap); -1 with errno ENOENT for an unknown name.  The level may be
  * followed by features to treat as absent, as in MDSUM_CPU: "avx2,-sha"
- * (ssse3 sse4.1 sha avx avx2 bmi1 bmi2 avx512f avx512vl).  The name may
+ * (ssse3 sse4.1 sha avx avx2 bmi1 bmi2 avx512f avx512vl avx512bw pclmul
+ * vpclmulqdq).  The name may
  * instead be a kernel's ("sha256-avx2", as mds_ctx_impl reports it): its
  * algorithms then use that kernel, and the others their best one; -1 with
  * ENOTSUP if this CPU cannot run it.  mds_cpu_kernel_at: the i-th kernel

@@ -575,8 +575,8 @@ static const struct mds_alg registry[] = {
 	{ "crc32b", "CRC32B", { NULL }, 4, 64, "crc32b", NULL,
 	    &mds_portable_crc32b, &mds_native_crc32b,
 	    PREFER("native", "portable"), crc32b_vectors },
-	{ "sysv", "SYSV", { NULL }, 2, 64, NULL, NULL, &mds_portable_sysv, NULL,
-	    PREFER("portable"), sysv_vectors },
+	{ "sysv", "SYSV", { NULL }, 2, 64, "sysv", NULL, &mds_portable_sysv,
+	    &mds_native_sysv, PREFER("native", "portable"), sysv_vectors },
 	{ "bsd", "BSD", { NULL }, 2, 64, NULL, NULL, &mds_portable_bsd, NULL,
 	    PREFER("portable"), bsd_vectors },
 	/*

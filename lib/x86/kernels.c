@@ -51,6 +51,8 @@ const struct mds_kernel mds_arch_kernels[] = {
 	{ "crc32b", "crc32b-pclmul", MDS_LEVEL_SSE4,
 	    MDS_CPU_PCLMUL | MDS_CPU_SSE41 | MDS_CPU_SSSE3,
 	    NULL, NULL, NULL, mds_crc32b_update_pclmul },
+	{ "sysv", "sysv-avx2", MDS_LEVEL_AVX2, MDS_CPU_AVX2,
+	    NULL, NULL, NULL, mds_sysv_update_avx2 },
 };
 const size_t mds_arch_nkernels =
     sizeof(mds_arch_kernels) / sizeof(mds_arch_kernels[0]);

@@ -33,6 +33,8 @@ void	mds_blake2b_compress_avx2(uint64_t[8], uint64_t[2],
 void	mds_blake2b_compress_avx512(uint64_t[8], uint64_t[2],
 	    const unsigned char *, size_t, uint64_t);
 
+/* The byte sum of sum -s, in struct mds_kernel's crc slot. */
+uint32_t	mds_sysv_update_avx2(uint32_t, const unsigned char *, size_t);
 /* The CRC register updates of struct mds_kernel's crc. */
 uint32_t	mds_crc_update_pclmul(uint32_t, const unsigned char *, size_t);
 uint32_t	mds_crc_update_vpclmul(uint32_t, const unsigned char *, size_t);
