@@ -32,6 +32,12 @@
 
 #define ROL32(x, n)	((uint32_t)((x) << (n) | (x) >> (32 - (n))))
 
+#if defined(__GNUC__)
+#define KEEP(x)		__asm__("" : "+r" (x))
+#else
+#define KEEP(x)		((void)0)
+#endif
+
 #define FF0(x, y, z)	((x) ^ (y) ^ (z))
 #define GG0(x, y, z)	((x) ^ (y) ^ (z))
 #define FF1(x, y, z)	(((y) & (z)) | ((x) & ((y) | (z))))
@@ -74,7 +80,9 @@ static const uint32_t sm3_t[64] = {
 	(d) += (wj) ^ (wj4);						\
 	(h) += (wj);							\
 	a12_ = ROL32(a, 12);						\
-	ss1_ = ROL32(a12_ + (e) + sm3_t[i], 7);				\
+	ss1_ = a12_ + sm3_t[i];						\
+	KEEP(ss1_);							\
+	ss1_ = ROL32(ss1_ + (e), 7);					\
 	(d) += FF(a, b, c) + (ss1_ ^ a12_);				\
 	(h) += GG(e, f, g) + ss1_;					\
 	(h) = P0(h);							\
