@@ -84,7 +84,9 @@ static const uint32_t sm3_t[64] = {
 	KEEP(ss1_);							\
 	ss1_ = ROL32(ss1_ + (e), 7);					\
 	(d) += FF(a, b, c) + (ss1_ ^ a12_);				\
-	(h) += GG(e, f, g) + ss1_;					\
+	(h) += GG(e, f, g);						\
+	KEEP(h);							\
+	(h) += ss1_;							\
 	(h) = P0(h);							\
 	(b) = ROL32(b, 9);						\
 	(f) = ROL32(f, 19);						\
