@@ -65,7 +65,7 @@ ALL_OBJS =	$(LIB_OBJS) lib/backend_libmd.o lib/nolibmd.o \
 .SUFFIXES: .c .o
 
 .c.o:
-	$(CC) $(MDS_CFLAGS) $(CHECK_CFLAGS) $(CFLAGS) -c $< -o $@
+	$(CC) $(MDS_CFLAGS) $(CHECK_CFLAGS) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 SHLIB =		lib/libmdsum.so.$(LIB_VERSION)
 SHLIB_SONAME =	libmdsum.so.$(LIB_MAJOR)
@@ -117,7 +117,7 @@ tests/lanes.o tests/native.o tests/util.o: lib/mds_int.h
 # tests/eio_shim.so: the LD_PRELOAD library by which tests/fault.sh makes
 # reads fail or files change part-way; built for check only.
 tests/eio_shim.so: tests/eio_shim.c config.mk
-	$(CC) $(MDS_CFLAGS) $(CFLAGS) $(LDFLAGS) -shared -o $@ \
+	$(CC) $(MDS_CFLAGS) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -shared -o $@ \
 	    tests/eio_shim.c -ldl
 
 check: all tests/run tests/eio_shim.so
@@ -132,7 +132,8 @@ check: all tests/run tests/eio_shim.so
 	sh tests/cli_tune.sh bin
 	sh tests/cli_write.sh bin
 	sh tests/completions.sh bin
-	sh tests/install.sh "$(MAKE)" "CC=$(CC)" "CFLAGS=$(CFLAGS)" \
+	sh tests/install.sh "$(MAKE)" "CC=$(CC)" "CPPFLAGS=$(CPPFLAGS)" \
+	    "CFLAGS=$(CFLAGS)" \
 	    "LDFLAGS=$(LDFLAGS)" WITHOUT_OPENSSL=$(WITHOUT_OPENSSL) \
 	    WITHOUT_LIBMD=$(WITHOUT_LIBMD) WITHOUT_ASM=$(WITHOUT_ASM)
 	sh tests/fault.sh bin
@@ -290,14 +291,24 @@ fuzz-build:
 		    $(FUZZ_OBJ)/libmdsum.a $(LIBS) || exit 1; \
 	done
 
-# make lint: the manuals through mandoc, the C through cppcheck and
+# make lint: the manuals through mandoc and groff, the C through cppcheck and
 # clang-tidy, with the configuration in .cppcheck-suppressions and
 # .clang-tidy; any finding fails.
 LINT_SRCS =	lib/*.c lib/x86/*.c bin/*.c tests/*.c tests/fuzz/*.c bench/*.c
 LINT_DEFS =	-D_DEFAULT_SOURCE -DMDSUM_VERSION='"$(VERSION)"' -Ilib -Ibin
 
+MAN_PAGES =	man/md5.1 man/mdsum.1 man/libmdsum.3
+
+# groff must not warn either, and a word taken for a flag by mistake
+# (".Fl -list and" renders "-and") must not reach the page.
 lint:
-	mandoc -Tlint -Wwarning man/md5.1 man/mdsum.1 man/libmdsum.3
+	mandoc -Tlint -Wwarning $(MAN_PAGES)
+	for f in $(MAN_PAGES); do \
+		out=`groff -ww -z -mandoc "$$f" 2>&1`; \
+		[ -z "$$out" ] || { echo "$$out"; exit 1; }; \
+		mandoc -Tmarkdown "$$f" | \
+		    grep -nE '[*]-(and|or|to|the|with|see)[*]' && exit 1; \
+	done; true
 	cppcheck --quiet --error-exitcode=1 --std=c99 --inline-suppr \
 	    --library=posix --library=gnu \
 	    --enable=warning,portability,performance,style \
@@ -323,6 +334,20 @@ SUM_NAMES =	md5sum sha256sum sha512hsum keccak256sum cksum b2sum sha1sum \
 		sha224sum sha384sum sha512sum
 INSTALL_SUM_yes =	$(SUM_NAMES)
 INSTALL_SUM_no =
+# The manuals of the *sum links: only names coreutils has no page for,
+# unless WITH_SUM_MANPAGES=yes, so that man md5sum keeps showing
+# coreutils' own page beside a WITH_SUM_LINKS install.
+SUM_OWN_NAMES =	sha512hsum keccak256sum
+SUM_COREUTILS_NAMES =	md5sum sha256sum cksum b2sum sha1sum sha224sum \
+		sha384sum sha512sum
+SUM_MAN_yes =	$(SUM_OWN_NAMES)
+SUM_MAN_no =
+SUM_COREMAN_yes =	$(SUM_COREUTILS_NAMES)
+SUM_COREMAN_no =
+# Every function of libmdsum.3 (its NAME section) gets a man3 link, so
+# that man mds_init finds the page.
+LIB_MAN_NAMES =	sed -n '/^\.Sh NAME/,/^\.Nd/s/^\.Nm \([a-z0-9_]*\).*/\1/p' \
+		man/libmdsum.3
 INSTALL_DIRS =	$(BINDIR) $(LIBDIR) $(INCLUDEDIR) $(MANDIR)/man1 \
 		$(MANDIR)/man3 $(PKGCONFIGDIR) $(BASHCOMPDIR) $(ZSHCOMPDIR) \
 		$(FISHCOMPDIR)
@@ -359,9 +384,15 @@ install: all
 	done
 	for n in $(INSTALL_SUM_$(WITH_SUM_LINKS)); do \
 		ln -sf mdsum "$(DESTDIR)$(BINDIR)/$$n" && \
-		ln -sf mdsum.1 "$(DESTDIR)$(MANDIR)/man1/$$n.1" && \
 		ln -sf mdsum.fish "$(DESTDIR)$(FISHCOMPDIR)/$$n.fish" && \
 		ln -sf mdsum "$(DESTDIR)$(BASHCOMPDIR)/$$n" || exit 1; \
+	done
+	for n in $(SUM_MAN_$(WITH_SUM_LINKS)) \
+	    $(SUM_COREMAN_$(WITH_SUM_MANPAGES)); do \
+		ln -sf mdsum.1 "$(DESTDIR)$(MANDIR)/man1/$$n.1" || exit 1; \
+	done
+	for n in `$(LIB_MAN_NAMES)`; do \
+		ln -sf libmdsum.3 "$(DESTDIR)$(MANDIR)/man3/$$n.3" || exit 1; \
 	done
 
 # Removes what install put there, whatever WITH_SUM_LINKS and
@@ -382,6 +413,9 @@ uninstall:
 		    "$(DESTDIR)$(MANDIR)/man1/$$n.1" \
 		    "$(DESTDIR)$(FISHCOMPDIR)/$$n.fish" \
 		    "$(DESTDIR)$(BASHCOMPDIR)/$$n" || exit 1; \
+	done
+	for n in `$(LIB_MAN_NAMES)`; do \
+		rm -f "$(DESTDIR)$(MANDIR)/man3/$$n.3" || exit 1; \
 	done
 	if [ -n "$(DESTDIR)" ]; then \
 		for d in $(INSTALL_DIRS); do \

@@ -18,6 +18,9 @@ ZSHCOMPDIR ?=	$(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR ?=	$(PREFIX)/share/fish/vendor_completions.d
 # yes: also install md5sum, sha256sum, sha512hsum and keccak256sum.
 WITH_SUM_LINKS ?=	no
+# yes: with WITH_SUM_LINKS, also manuals named md5sum.1, sha256sum.1, cksum.1,
+# ... (mdsum.1), which hide coreutils' own pages of those names.
+WITH_SUM_MANPAGES ?=	no
 # yes: also install sha1, sha224, sha384, sha512, sha512t224 and sha512t256.
 WITH_BSD_LINKS ?=	no
 INSTALL ?=	install

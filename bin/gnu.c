@@ -262,6 +262,19 @@ help(const struct gnu *g)
 "\nExit status is 0 if all is well, 1 otherwise.\n");
 }
 
+/* Is alg (or family fam, when alg is NULL) in -a's list already? */
+static int
+listed(const struct gnu *g, const struct mds_alg *alg,
+    const struct family *fam)
+{
+	size_t i;
+
+	for (i = 0; i < g->nalgs; i++)
+		if (g->algs[i] == alg && (alg != NULL || g->fams[i] == fam))
+			return 1;
+	return 0;
+}
+
 /*
  * -a LIST: comma-separated algorithm names, or families that -l
  * completes (sha2, sha3; blake2b is both); -1 (reported) on error.
@@ -285,6 +298,8 @@ parse_algorithms(struct gnu *g, const char *list)
 			free(copy);
 			return -1;
 		}
+		if (listed(g, alg, fam))
+			continue;	/* -a sha256,sha256: one line */
 		if (g->nalgs == MAX_ALGS) {
 			warnx("too many algorithms in '%s'", list);
 			free(copy);

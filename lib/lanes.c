@@ -56,7 +56,8 @@ struct msg {
 	size_t		 len;
 	int		 fd;		/* a file's descriptor, or -1 */
 	int		 how;		/* MDS_READ_* */
-	int		 shared;	/* went through the multi-buffer kernel */
+	/* Blocks the multi-buffer kernel and the single one hashed. */
+	uint64_t	 shared_blocks, solo_blocks;
 	const char	*impl;		/* msg_single's code, or NULL */
 	struct mds_lane_result r;
 };
@@ -214,6 +215,8 @@ col_single(struct mds_lanes *s, size_t l, const unsigned char *p,
 	uint64_t a[25];
 	size_t w;
 
+	if (s->lane[l].m != NULL)	/* NULL in a batch */
+		s->lane[l].m->solo_blocks += nblocks;
 	if (s->shape->md == NULL) {
 		for (w = 0; w < 25; w++)
 			a[w] = col_get(s, w, l);
@@ -591,8 +594,6 @@ lanes_step(struct mds_lanes *s)
 		data[l] = ln->m != NULL ? ln->run : NULL;
 		if (ln->m != NULL && ln->run_blocks < n)
 			n = ln->run_blocks;
-		if (ln->m != NULL)
-			ln->m->shared = 1;
 	}
 	/*
 	 * Mapped pages are scattered, and the hardware prefetchers stop at
@@ -630,6 +631,7 @@ lanes_step(struct mds_lanes *s)
 		if (s->lane[l].m != NULL) {
 			s->lane[l].run += n * s->block;
 			s->lane[l].run_blocks -= n;
+			s->lane[l].m->shared_blocks += n;
 		}
 	for (l = 0; l < s->width; l++) {
 		ln = &s->lane[l];
@@ -915,8 +917,12 @@ mds_lanes_next(struct mds_lanes *s, struct mds_lane_result *r)
 	s->pending--;
 	*r = m->r;
 	r->tag = m->tag;
-	/* what hashed it, for mds_lanes_hashed_by */
-	if (m->shared && s->k != NULL) {
+	/*
+	 * What hashed it, for mds_lanes_hashed_by: the kernel that took
+	 * most of its blocks (a large file left alone after the others
+	 * ended went mostly through the single-stream kernel).
+	 */
+	if (m->shared_blocks > m->solo_blocks && s->k != NULL) {
 		s->last_impl = s->k->name;
 		s->last_lanes = s->width;
 	} else {

@@ -754,6 +754,8 @@ done
 expect "mdsum --algorithm=ALL-SEVEN FILE: seven lines" 0 "=$want" ''
 run mdsum -a md5,sha256 --untagged f
 expect "mdsum -a md5,sha256 --untagged FILE" 0 "=$MF  f${nl}$HF  f" ''
+run mdsum -a sha256,md5,sha256,SHA256 --untagged f
+expect "mdsum -a sha256,md5,sha256,SHA256: each algorithm once" 0 "=$HF  f${nl}$MF  f" ''
 run mdsum -a md5,sha256 --no-names f e
 expect "mdsum -a md5,sha256 --no-names FILE FILE" 0 "=$MF$nl$HF$nl$ME$nl$HE" ''
 IN=f; run mdsum -a md5,sha512h

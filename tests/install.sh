@@ -61,30 +61,37 @@ installed()
 	(cd "$1" && find . \( -type f -o -type l \) | sed 's|^\./||' | sort)
 }
 
-# expected [NAMES]: the list make install should leave under $D, with
-# NAMES (the *sum links, the rest of the BSD family) as commands with a
-# manual and completions of their own names.
+# expected [NAMES [MANS]]: the list make install should leave under $D,
+# with NAMES (the *sum links, the rest of the BSD family) as commands with
+# completions of their own names, and MANS (default: NAMES) with a manual
+# of their own name; every function of libmdsum.3 has a link to it.
 expected()
 {
 	{
-		for name in mdsum md5 sha256 sha512h keccak256 $1; do
+		for name in mdsum md5 sha256 sha512h keccak256 ${1-}; do
 			echo "usr/local/bin/$name"
+			echo "usr/local/share/bash-completion/completions/$name"
+			echo "usr/local/share/fish/vendor_completions.d/$name.fish"
+		done
+		for name in mdsum md5 sha256 sha512h keccak256 ${2-${1-}}; do
+			echo "usr/local/share/man/man1/$name.1"
+		done
+		for name in $LIB_FUNCS; do
+			echo "usr/local/share/man/man3/$name.3"
 		done
 		echo usr/local/include/mdsum.h
 		for name in libmdsum.a libmdsum.so libmdsum.so.1 libmdsum.so.$LIBV \
 		    pkgconfig/mdsum.pc; do
 			echo "usr/local/lib/$name"
 		done
-		for name in mdsum md5 sha256 sha512h keccak256 $1; do
-			echo "usr/local/share/man/man1/$name.1"
-			echo "usr/local/share/bash-completion/completions/$name"
-			echo "usr/local/share/fish/vendor_completions.d/$name.fish"
-		done
 		echo usr/local/share/man/man3/libmdsum.3
 		echo usr/local/share/zsh/site-functions/_md5
 		echo usr/local/share/zsh/site-functions/_mdsum
 	} | sort
 }
+
+# The functions mdsum.h declares: each needs a man3 page (a link).
+LIB_FUNCS=$(grep -o 'mds_[a-z0-9_]*(' lib/mdsum.h | tr -d '(' | sort -u)
 
 # --- install ------------------------------------------------------------
 
@@ -108,7 +115,12 @@ for name in md5 sha256 sha512h keccak256; do
 	    bad "man1/$name.1 is not a link to md5.1 (readlink: $l)"
 done
 [ -L "$D$P/bin/mdsum" ] && bad "bin/mdsum is a link, not the program"
-verdict "the BSD names and their manuals are links"
+for name in $LIB_FUNCS; do
+	l=$(readlink "$D$P/share/man/man3/$name.3")
+	[ "$l" = libmdsum.3 ] ||
+	    bad "man3/$name.3 is not a link to libmdsum.3 (readlink: $l)"
+done
+verdict "the BSD names and their manuals are links; man3 has a page for every function of mdsum.h"
 
 for f in include/mdsum.h lib/libmdsum.a lib/pkgconfig/mdsum.pc \
     share/man/man1/mdsum.1 share/man/man3/libmdsum.3; do
@@ -234,7 +246,8 @@ if ! $MAKE_CMD "$@" DESTDIR="$D" PREFIX=$P WITH_SUM_LINKS=yes install \
 fi
 installed "$D" >"$T/got"
 SUM_ALL="md5sum sha256sum sha512hsum keccak256sum cksum b2sum sha1sum sha224sum sha384sum sha512sum"
-expected "$SUM_ALL" >"$T/want"
+# Manuals only under names coreutils has no page of its own for.
+expected "$SUM_ALL" "sha512hsum keccak256sum" >"$T/want"
 if ! cmp -s "$T/got" "$T/want"; then
 	bad "installed files differ (< got, > want):"
 	bad "$(diff "$T/got" "$T/want" | grep '^[<>]' | head -20)"
@@ -251,11 +264,28 @@ out=$("$D$P/bin/cksum" -a md5 "$T/abc" 2>&1)
 out=$("$D$P/bin/b2sum" -l 256 "$T/abc" 2>&1)
 [ "$out" = "bddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319  $T/abc" ] ||
     bad "installed b2sum -l 256: $out"
-verdict "WITH_SUM_LINKS=yes adds md5sum, sha256sum, sha512hsum, keccak256sum, cksum, b2sum, sha1sum, sha224sum, sha384sum, sha512sum"
+verdict "WITH_SUM_LINKS=yes adds md5sum, sha256sum, sha512hsum, keccak256sum, cksum, b2sum, sha1sum, sha224sum, sha384sum, sha512sum, without manuals that hide coreutils' pages"
+
+if ! $MAKE_CMD "$@" DESTDIR="$D" PREFIX=$P WITH_SUM_LINKS=yes \
+    WITH_SUM_MANPAGES=yes install >"$T/log" 2>&1; then
+	bad "make install WITH_SUM_MANPAGES=yes failed: $(tail -5 "$T/log")"
+fi
+installed "$D" >"$T/got"
+expected "$SUM_ALL" >"$T/want"
+if ! cmp -s "$T/got" "$T/want"; then
+	bad "installed files differ (< got, > want):"
+	bad "$(diff "$T/got" "$T/want" | grep '^[<>]' | head -20)"
+fi
+for name in $SUM_ALL; do
+	l=$(readlink "$D$P/share/man/man1/$name.1")
+	[ "$l" = mdsum.1 ] ||
+	    bad "man1/$name.1 is not a link to mdsum.1 (readlink: $l)"
+done
+verdict "WITH_SUM_MANPAGES=yes adds md5sum.1, cksum.1, ... as links to mdsum.1"
 
 BSD_MORE="sha1 sha224 sha384 sha512 sha512t224 sha512t256"
 if ! $MAKE_CMD "$@" DESTDIR="$D" PREFIX=$P WITH_SUM_LINKS=yes \
-    WITH_BSD_LINKS=yes install >"$T/log" 2>&1; then
+    WITH_SUM_MANPAGES=yes WITH_BSD_LINKS=yes install >"$T/log" 2>&1; then
 	bad "make install WITH_BSD_LINKS=yes failed: $(tail -5 "$T/log")"
 fi
 installed "$D" >"$T/got"
@@ -290,6 +320,33 @@ fi
 left=$(cd "$D" 2>/dev/null && find . -mindepth 1 | head -10)
 [ -z "$left" ] || bad "left behind: $left"
 verdict "make uninstall leaves nothing behind"
+
+# --- flags as distributions pass them ------------------------------------
+
+# In a copy of the sources without objects, so that make -n prints every
+# command: the CPPFLAGS and LDFLAGS given (as dpkg-buildflags gives them)
+# must reach every compilation and every link.
+mkdir "$T/src"
+tar -cf - Makefile config.mk lib bin tests man completions 2>/dev/null |
+    (cd "$T/src" && tar -xf -)
+(cd "$T/src" && $MAKE_CMD "$@" clean >/dev/null 2>&1)
+if ! (cd "$T/src" && $MAKE_CMD -n "$@" CPPFLAGS=-DMDS_DIST_PROBE \
+    LDFLAGS=-Wl,-z,relro all tests/run) >"$T/cmds0" 2>&1; then
+	bad "make -n CPPFLAGS=... LDFLAGS=... failed: $(tail -3 "$T/cmds0")"
+fi
+# one command a line: continuation lines joined
+sed -e ':a' -e '/\\$/N' -e 's/\\\n//' -e 'ta' "$T/cmds0" >"$T/cmds"
+ncc=$(grep -c -- ' -c ' "$T/cmds")
+[ "$ncc" -gt 20 ] || bad "only $ncc compilations in make -n's output"
+missing=$(grep -- ' -c ' "$T/cmds" | grep -v -- -DMDS_DIST_PROBE | head -3)
+[ -z "$missing" ] || bad "CPPFLAGS left out of: $missing"
+link='-o (bin/mdsum|tests/run|lib/libmdsum[.]so[.0-9]*) '
+nld=$(grep -cE -- "$link" "$T/cmds")
+[ "$nld" -ge 3 ] || bad "only $nld links in make -n's output"
+missing=$(grep -E -- "$link" "$T/cmds" |
+    grep -v -- -Wl,-z,relro | head -3)
+[ -z "$missing" ] || bad "LDFLAGS left out of: $missing"
+verdict "CPPFLAGS reach every compilation and LDFLAGS every link ($MAKE_CMD)"
 
 # --- make dist ----------------------------------------------------------
 

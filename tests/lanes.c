@@ -595,6 +595,49 @@ START_TEST(test_digest_many)
 }
 END_TEST
 
+/*
+ * mds_lanes_hashed_by names the kernel that took most of a message: a
+ * long message left alone once a short one beside it ended goes through
+ * the single-stream kernel, and must not be reported as the lanes'.
+ */
+START_TEST(test_hashed_by)
+{
+	static unsigned char buf[1 << 20];
+	const struct mds_mb_kernel *k = mb_kernel_at((size_t)_i);
+	struct mds_lane_result r;
+	const struct mds_alg *alg;
+	struct mds_lanes *s;
+	const char *by, *label;
+	size_t a, lanes, used = 0;
+
+	if (!start_kernel(_i + 1, &label))
+		return;
+	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++) {
+		ck_assert_ptr_nonnull(s = mds_lanes_new(alg));
+		if (!serves(_i + 1, s) || k->min_busy < 2) {
+			mds_lanes_free(s);
+			continue;
+		}
+		used++;
+		ck_assert_int_eq(mds_lanes_add(s, buf, 1, NULL), 0);
+		ck_assert_int_eq(mds_lanes_add(s, buf, sizeof(buf), NULL), 0);
+		ck_assert_int_eq(mds_lanes_next(s, &r), 1);
+		ck_assert_int_eq(mds_lanes_next(s, &r), 1);
+		ck_assert_int_eq(r.size, (int64_t)sizeof(buf));
+		ck_assert_ptr_nonnull(by = mds_lanes_hashed_by(s, &lanes));
+		ck_assert_msg(lanes == 1 && strcmp(by, label) != 0,
+		    "%s on %s: a long message finished alone reported as "
+		    "hashed by %s, %zu lanes", mds_alg_name(alg), label, by,
+		    lanes);
+		mds_lanes_free(s);
+		break;
+	}
+	if (k->min_busy >= 2)
+		ck_assert_msg(used > 0, "%s serves no algorithm", label);
+	end_kernel();
+}
+END_TEST
+
 Suite *
 mdt_lanes_suite(void)
 {
@@ -611,6 +654,7 @@ mdt_lanes_suite(void)
 	tcase_add_loop_test(tc, test_scheduler_buffers, 0, n + 1);
 	tcase_add_loop_test(tc, test_scheduler_files, 0, n + 1);
 	tcase_add_loop_test(tc, test_digest_many, 0, n + 1);
+	tcase_add_loop_test(tc, test_hashed_by, 0, n);
 	suite_add_tcase(s, tc);
 	return s;
 }
