@@ -129,6 +129,7 @@ check: all tests/run tests/eio_shim.so
 	sh tests/cli_archive.sh bin
 	sh tests/cli_input.sh bin
 	sh tests/cli_lanes.sh bin
+	sh tests/cli_recipe.sh bin
 	sh tests/cli_tune.sh bin
 	sh tests/cli_write.sh bin
 	sh tests/completions.sh bin
