@@ -358,7 +358,8 @@ load_manifest(struct amanifest *m)
 	if ((m->ents = calloc(m->nrecs + 1, sizeof(*m->ents))) == NULL)
 		err(1, NULL);
 	for (i = 0; i < m->nrecs; i++) {
-		if (i == 0 || strcmp(m->recs[i].name, m->recs[i - 1].name)) {
+		if (i == 0 ||
+		    strcmp(m->recs[i].name, m->recs[i - 1].name) != 0) {
 			e = &m->ents[m->nents++];
 			e->name = m->recs[i].name;
 			e->first = i;
