@@ -66,9 +66,15 @@ static const char *const status_name[A_NSTATUS] = {
 	"ok", "changed", "moved", "new", "missing", "unreadable"
 };
 
-/* A file of the operands. */
+/*
+ * A file of the operands.  Its input, with room for every digest, is
+ * kept only while it is hashed, and for the files whose digests are still
+ * needed: those changed, and those not listed (moves, --update).
+ */
 struct afile {
-	struct input	 in;
+	struct input	*in;
+	char		*name;
+	int		 err;
 	struct entry	*e;		/* listed under its name, or NULL */
 	struct entry	*from;		/* moved: the entry it matches */
 	enum astatus	 st;
@@ -102,6 +108,9 @@ struct amanifest {
 	uintmax_t		 count[A_NSTATUS];
 };
 
+static int	matches(const struct amanifest *, const struct entry *,
+		    const struct input *);
+
 static int
 by_rec(const void *a, const void *b)
 {
@@ -133,7 +142,7 @@ by_file_name(const void *a, const void *b)
 {
 	const struct afile *x = *(struct afile *const *)a;
 	const struct afile *y = *(struct afile *const *)b;
-	int c = strcmp(x->in.name, y->in.name);
+	int c = strcmp(x->name, y->name);
 
 	if (c != 0)
 		return c;
@@ -426,21 +435,23 @@ afile_next(void *arg)
 				err(1, NULL);
 			e = 0;
 		}
-		if ((f = calloc(1, sizeof(*f))) == NULL)
+		if ((f = calloc(1, sizeof(*f))) == NULL ||
+		    (f->in = calloc(1, sizeof(*f->in))) == NULL)
 			err(1, NULL);
-		f->in.name = name;
-		f->in.err = e;
+		f->in->name = f->name = name;
+		f->in->err = e;
 		f->e = find_entry(m, name);
 		if ((m->update && f->e != NULL) || is_manifest(m, name)) {
 			free(name);
+			free(f->in);
 			free(f);
 			continue;
 		}
 		if (f->e != NULL)
-			entry_algs(m, f->e, &f->in);
+			entry_algs(m, f->e, f->in);
 		else {
-			f->in.nalgs = m->nalgs;
-			memcpy(f->in.algs, m->algs, sizeof(f->in.algs));
+			f->in->nalgs = m->nalgs;
+			memcpy(f->in->algs, m->algs, sizeof(f->in->algs));
 		}
 		return f;
 	}
@@ -449,7 +460,7 @@ afile_next(void *arg)
 static struct input *
 afile_input(void *item)
 {
-	return &((struct afile *)item)->in;
+	return ((struct afile *)item)->in;
 }
 
 static void
@@ -459,12 +470,38 @@ afile_work(void *arg, void *item)
 	hash_input_work(afile_input(item), 0);
 }
 
+/*
+ * What a listed file is can be told at once; a file not listed waits for
+ * the end, when the entries without a file are known.  A listed file that
+ * is not there is one of those: it is reported as missing.
+ */
+static void
+settle(struct amanifest *m, struct afile *f)
+{
+	if (f->e != NULL && f->err == ENOENT)
+		f->skip = 1;
+	else if (f->err != 0)
+		f->st = A_UNREADABLE;
+	else if (f->e != NULL)
+		f->st = matches(m, f->e, f->in) ? A_OK : A_CHANGED;
+	else
+		f->st = A_NEW;
+	if (f->skip || f->st == A_OK || f->st == A_UNREADABLE) {
+		free(f->in);
+		f->in = NULL;
+	}
+}
+
 static void
 afile_emit(void *arg, void *item)
 {
 	struct amanifest *m = arg;
+	struct afile *f = item;
 
-	hash_input_emit(afile_input(item), 0);
+	hash_input_emit(f->in, 0);
+	f->err = f->in->err;
+	if (!m->update)
+		settle(m, f);
 	if (m->nfiles == m->files_cap) {
 		m->files_cap = m->files_cap == 0 ? 64 : 2 * m->files_cap;
 		if ((m->files = reallocarray(m->files, m->files_cap,
@@ -496,7 +533,7 @@ hash_files(struct amanifest *m, char **operands, size_t n)
 	memcpy(sorted, m->files, m->nfiles * sizeof(*sorted));
 	qsort(sorted, m->nfiles, sizeof(*sorted), by_file_name);
 	for (i = 1; i < m->nfiles; i++)
-		if (strcmp(sorted[i]->in.name, sorted[i - 1]->in.name) == 0)
+		if (strcmp(sorted[i]->name, sorted[i - 1]->name) == 0)
 			sorted[i]->skip = 1;
 	free(sorted);
 }
@@ -550,7 +587,7 @@ moved_from(struct amanifest *m, const struct input *in,
 	return NULL;
 }
 
-/* Sort the files into ok, changed, new, unreadable; then moved. */
+/* The entries with no file, and the new files moved from them. */
 static void
 classify(struct amanifest *m, struct entry ***gonep, size_t *ngonep)
 {
@@ -560,19 +597,7 @@ classify(struct amanifest *m, struct entry ***gonep, size_t *ngonep)
 
 	for (i = 0; i < m->nfiles; i++) {
 		f = m->files[i];
-		if (f->skip)
-			continue;
-		if (f->e != NULL && f->in.err == ENOENT) {
-			f->skip = 1;	/* reported as missing */
-			continue;
-		}
-		if (f->in.err != 0)
-			f->st = A_UNREADABLE;
-		else if (f->e != NULL)
-			f->st = matches(m, f->e, &f->in) ? A_OK : A_CHANGED;
-		else
-			f->st = A_NEW;
-		if (f->e != NULL)
+		if (!f->skip && f->e != NULL)
 			f->e->seen = 1;
 	}
 	if ((gone = calloc(m->nents + 1, sizeof(*gone))) == NULL)
@@ -583,7 +608,7 @@ classify(struct amanifest *m, struct entry ***gonep, size_t *ngonep)
 	for (i = 0; i < m->nfiles && ngone > 0; i++) {
 		f = m->files[i];
 		if (!f->skip && f->st == A_NEW &&
-		    (f->from = moved_from(m, &f->in, gone, ngone)) != NULL)
+		    (f->from = moved_from(m, f->in, gone, ngone)) != NULL)
 			f->st = A_MOVED;
 	}
 	*gonep = gone;
@@ -622,10 +647,13 @@ put_text(const char *name, enum astatus st, const char *from)
 	line_end();
 }
 
-/* "algorithm":..,"expected":..,"actual":.. of one digest, for --json. */
+/*
+ * {"algorithm":..,"expected":..,"actual":..} of one digest, for --json;
+ * same: the file is ok, what was read is what was expected.
+ */
 static void
 put_json_digest(const struct mds_alg *alg, const struct rec *r,
-    const unsigned char *md)
+    const unsigned char *md, int same)
 {
 	char text[2 * MDS_MAX_DIGEST + 1];
 	int b64 = r != NULL && r->tlen != 2 * mds_alg_digest_len(alg);
@@ -633,7 +661,9 @@ put_json_digest(const struct mds_alg *alg, const struct rec *r,
 	printf("{\"algorithm\":\"%s\"", mds_alg_name(alg));
 	if (r != NULL)
 		printf(",\"expected\":\"%.*s\"", (int)r->tlen, r->text);
-	if (md != NULL)
+	if (same)
+		printf(",\"actual\":\"%.*s\"", (int)r->tlen, r->text);
+	else if (md != NULL)
 		printf(",\"actual\":\"%s\"", digest_text(b64, md,
 		    mds_alg_digest_len(alg), text));
 	putchar('}');
@@ -646,9 +676,8 @@ put_json_digest(const struct mds_alg *alg, const struct rec *r,
  */
 static void
 put_json(const struct amanifest *m, const char *name, enum astatus st,
-    const struct entry *e, const struct input *in)
+    const struct entry *e, const struct input *got, int err)
 {
-	const struct input *got = in != NULL && in->err == 0 ? in : NULL;
 	size_t i, a;
 
 	line_begin();
@@ -665,37 +694,39 @@ put_json(const struct amanifest *m, const char *name, enum astatus st,
 			if (i != e->first)
 				putchar(',');
 			put_json_digest(m->recs[i].alg, &m->recs[i],
-			    got != NULL ? md_of(got, m->recs[i].alg) : NULL);
+			    got != NULL ? md_of(got, m->recs[i].alg) : NULL,
+			    st == A_OK);
 		}
 	else if (got != NULL)
 		for (a = 0; a < got->nalgs; a++) {
 			if (a != 0)
 				putchar(',');
-			put_json_digest(got->algs[a], NULL, got->md[a]);
+			put_json_digest(got->algs[a], NULL, got->md[a], 0);
 		}
 	putchar(']');
-	if (in != NULL && in->err != 0) {
+	if (err != 0) {
 		fputs(",\"error\":", stdout);
-		put_json_string(stdout, in->err == ERR_CHANGED ?
-		    "file changed while reading" : strerror(in->err));
+		put_json_string(stdout, err == ERR_CHANGED ?
+		    "file changed while reading" : strerror(err));
 	}
 	fputs("}\n", stdout);
 	line_end();
 }
 
+/* in: the digests read, if kept; err: why the file could not be. */
 static void
 report(struct amanifest *m, const char *name, enum astatus st,
-    const struct entry *e, const struct input *in)
+    const struct entry *e, const struct input *in, int err)
 {
 	const struct gnu *g = m->g;
 
 	m->count[st]++;
 	if (st == A_UNREADABLE)
-		warn_input(quotef(name), in->err);
+		warn_input(quotef(name), err);
 	if (g->status_only || (g->quiet && st == A_OK))
 		return;
 	if (g->json)
-		put_json(m, name, st, e, in);
+		put_json(m, name, st, e, in, err);
 	else
 		put_text(name, st, st == A_MOVED ? e->name : NULL);
 }
@@ -731,7 +762,8 @@ free_manifest(struct amanifest *m)
 	size_t i;
 
 	for (i = 0; i < m->nfiles; i++) {
-		free(m->files[i]->in.name);
+		free(m->files[i]->name);
+		free(m->files[i]->in);
 		free(m->files[i]);
 	}
 	free(m->files);
@@ -779,8 +811,8 @@ gnu_audit(struct gnu *g, char **operands, size_t n)
 	for (i = 0; i < m.nfiles; i++) {
 		f = m.files[i];
 		if (!f->skip)
-			report(&m, f->in.name, f->st, f->st == A_MOVED ?
-			    f->from : f->e, &f->in);
+			report(&m, f->name, f->st, f->st == A_MOVED ?
+			    f->from : f->e, f->in, f->err);
 	}
 	/* What is left is missing, in the manifest's order. */
 	missing = gone;
@@ -790,7 +822,7 @@ gnu_audit(struct gnu *g, char **operands, size_t n)
 	if (nmissing > 0)
 		qsort(missing, nmissing, sizeof(*missing), by_lineno);
 	for (i = 0; i < nmissing; i++)
-		report(&m, missing[i]->name, A_MISSING, missing[i], NULL);
+		report(&m, missing[i]->name, A_MISSING, missing[i], NULL, 0);
 	free(gone);
 	passed = m.count[A_CHANGED] + m.count[A_MOVED] + m.count[A_NEW] +
 	    m.count[A_MISSING] + m.count[A_UNREADABLE] == 0;
@@ -967,12 +999,12 @@ gnu_update(struct gnu *g, char **operands, size_t n)
 		f = m.files[i];
 		if (f->skip)
 			continue;
-		if (f->in.err != 0) {
-			warn_input(quotef(f->in.name), f->in.err);
+		if (f->err != 0) {
+			warn_input(quotef(f->name), f->err);
 			status = 1;
 			continue;
 		}
-		format_lines(&m, &f->in, fp);
+		format_lines(&m, f->in, fp);
 		m.count[A_NEW]++;
 	}
 	if (fclose(fp) != 0)
