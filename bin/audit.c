@@ -568,31 +568,74 @@ matches(const struct amanifest *m, const struct entry *e,
 	return 1;
 }
 
+/* An entry with no file, by the first digest it lists. */
+struct gone {
+	const struct mds_alg	*alg;
+	const unsigned char	*md;
+	struct entry		*e;
+};
+
+static int
+by_digest(const void *a, const void *b)
+{
+	const struct gone *x = a, *y = b;
+	int c = strcmp(mds_alg_name(x->alg), mds_alg_name(y->alg));
+
+	if (c != 0)
+		return c;
+	return memcmp(x->md, y->md, mds_alg_digest_len(x->alg));
+}
+
+static int
+by_digest_line(const void *a, const void *b)
+{
+	const struct gone *x = a, *y = b;
+	int c = by_digest(a, b);
+
+	if (c != 0)
+		return c;
+	return x->e->lineno < y->e->lineno ? -1 : x->e->lineno > y->e->lineno;
+}
+
 /*
- * The missing entry a new file was moved from, or NULL.  The entries
- * that could be are few (those of files that went away), and each is
- * looked at once per new file only when some are left.
+ * The entry with no file that a new file was moved from, or NULL: found
+ * by its digests among gone[] (sorted by by_digest_line), the first in
+ * the manifest of those whose every line the file matches.
  */
 static struct entry *
 moved_from(struct amanifest *m, const struct input *in,
-    struct entry **gone, size_t ngone)
+    const struct gone *gone, size_t ngone)
 {
-	size_t i;
+	struct gone key;
+	size_t a, lo, hi, mid;
 
-	for (i = 0; i < ngone; i++)
-		if (!gone[i]->claimed && matches(m, gone[i], in)) {
-			gone[i]->claimed = 1;
-			return gone[i];
+	for (a = 0; a < in->nalgs; a++) {
+		key.alg = in->algs[a];
+		key.md = in->md[a];
+		for (lo = 0, hi = ngone; lo < hi;) {	/* the first >= key */
+			mid = lo + (hi - lo) / 2;
+			if (by_digest(&gone[mid], &key) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
 		}
+		for (; lo < ngone && by_digest(&gone[lo], &key) == 0; lo++)
+			if (!gone[lo].e->claimed &&
+			    matches(m, gone[lo].e, in)) {
+				gone[lo].e->claimed = 1;
+				return gone[lo].e;
+			}
+	}
 	return NULL;
 }
 
 /* The entries with no file, and the new files moved from them. */
 static void
-classify(struct amanifest *m, struct entry ***gonep, size_t *ngonep)
+classify(struct amanifest *m)
 {
-	struct entry **gone;
+	struct gone *gone;
 	struct afile *f;
+	struct entry *e;
 	size_t i, ngone = 0;
 
 	for (i = 0; i < m->nfiles; i++) {
@@ -602,17 +645,23 @@ classify(struct amanifest *m, struct entry ***gonep, size_t *ngonep)
 	}
 	if ((gone = calloc(m->nents + 1, sizeof(*gone))) == NULL)
 		err(1, NULL);
-	for (i = 0; i < m->nents; i++)
-		if (!m->ents[i].seen)
-			gone[ngone++] = &m->ents[i];
+	for (i = 0; i < m->nents; i++) {
+		e = &m->ents[i];
+		if (e->seen)
+			continue;
+		gone[ngone].alg = m->recs[e->first].alg;
+		gone[ngone].md = m->recs[e->first].md;
+		gone[ngone++].e = e;
+	}
+	if (ngone > 0)
+		qsort(gone, ngone, sizeof(*gone), by_digest_line);
 	for (i = 0; i < m->nfiles && ngone > 0; i++) {
 		f = m->files[i];
 		if (!f->skip && f->st == A_NEW &&
 		    (f->from = moved_from(m, f->in, gone, ngone)) != NULL)
 			f->st = A_MOVED;
 	}
-	*gonep = gone;
-	*ngonep = ngone;
+	free(gone);
 }
 
 static void
@@ -785,8 +834,12 @@ manifest_init(struct amanifest *m, struct gnu *g, const char *path,
 	m->label = m->is_stdin ? "standard input" : path;
 	if (load_manifest(m) == -1)
 		return -1;
-	/* -a names the algorithms; else those of the lines, or mdsum's. */
-	if (g->algs_given || m->nalgs == 0) {
+	/*
+	 * Files not listed are hashed with the algorithms of the lines (so
+	 * that a move is seen); --update's lines are -a's if given.  With
+	 * no line, -a's or mdsum's.
+	 */
+	if ((update && g->algs_given) || m->nalgs == 0) {
 		m->nalgs = g->nalgs;
 		memcpy(m->algs, g->algs, sizeof(m->algs));
 	}
@@ -797,9 +850,9 @@ int
 gnu_audit(struct gnu *g, char **operands, size_t n)
 {
 	struct amanifest m;
-	struct entry **gone, **missing;
+	struct entry **missing;
 	struct afile *f;
-	size_t ngone, nmissing = 0, i;
+	size_t nmissing = 0, i;
 	int passed;
 
 	if (manifest_init(&m, g, g->audit, 0) == -1) {
@@ -807,7 +860,7 @@ gnu_audit(struct gnu *g, char **operands, size_t n)
 		return 1;
 	}
 	hash_files(&m, operands, n);
-	classify(&m, &gone, &ngone);
+	classify(&m);
 	for (i = 0; i < m.nfiles; i++) {
 		f = m.files[i];
 		if (!f->skip)
@@ -815,15 +868,16 @@ gnu_audit(struct gnu *g, char **operands, size_t n)
 			    f->from : f->e, f->in, f->err);
 	}
 	/* What is left is missing, in the manifest's order. */
-	missing = gone;
-	for (i = 0; i < ngone; i++)
-		if (!gone[i]->claimed)
-			missing[nmissing++] = gone[i];
+	if ((missing = calloc(m.nents + 1, sizeof(*missing))) == NULL)
+		err(1, NULL);
+	for (i = 0; i < m.nents; i++)
+		if (!m.ents[i].seen && !m.ents[i].claimed)
+			missing[nmissing++] = &m.ents[i];
 	if (nmissing > 0)
 		qsort(missing, nmissing, sizeof(*missing), by_lineno);
 	for (i = 0; i < nmissing; i++)
 		report(&m, missing[i]->name, A_MISSING, missing[i], NULL, 0);
-	free(gone);
+	free(missing);
 	passed = m.count[A_CHANGED] + m.count[A_MOVED] + m.count[A_NEW] +
 	    m.count[A_MISSING] + m.count[A_UNREADABLE] == 0;
 	summary(&m, passed);
