@@ -20,7 +20,8 @@
  *
  * --update appends a line per algorithm for every file not listed, in
  * the form of the manifest's first line (tagged or untagged, its marker,
- * hex or base64, CRLF) and with its algorithms, in order of first use;
+ * hex or base64, CRLF) and with its algorithms, in order of first use
+ * (-a's, if given);
  * existing bytes are copied as they are.  The new manifest is written to
  * a temporary file in the same directory, synced, and renamed over the
  * old, the terminating signals held meanwhile: at any moment the

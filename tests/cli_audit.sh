@@ -171,6 +171,15 @@ expect "audit: a copy of a file still there is new, not moved" 1 \
     "~d/copy: new" "~0 moved, 1 new"
 
 fresh
+cp d/a d/a.same
+"$M" -R d >S
+mv d/a d/x
+mv d/a.same d/y
+run "$M" --audit S --quiet -R d
+expect "audit: two moved files of the same content, each from one entry" 1 \
+    "=d/x: moved from d/a${nl}d/y: moved from d/a.same" "~2 moved, 0 new, 0 missing"
+
+fresh
 run "$M" --audit S --status -R d
 expect "audit --status: nothing printed, exit 0" 0 "" ""
 rm d/a
