@@ -21,11 +21,10 @@
  * --update appends a line per algorithm for every file not listed, in
  * the form of the manifest's first line (tagged or untagged, its marker,
  * hex or base64, CRLF) and with its algorithms, in order of first use
- * (-a's, if given);
- * existing bytes are copied as they are.  The new manifest is written to
- * a temporary file in the same directory, synced, and renamed over the
- * old, the terminating signals held meanwhile: at any moment the
- * manifest is the old one or the new one, whole.
+ * (-a's, if given); existing bytes are copied as they are.  The new
+ * manifest is written to a temporary file in the same directory, synced,
+ * and renamed over the old, the terminating signals held meanwhile: at
+ * any moment the manifest is the old one or the new one, whole.
  */
 #include <sys/types.h>
 #include <sys/stat.h>
