@@ -384,7 +384,7 @@ stem_family(const char *stem)
  * the family, in *fam: B2SUMS, SHA3SUMS, x.blake2b (whose untagged lines
  * are of any length the family has, as b2sum -c reads them).
  */
-static const struct mds_alg *
+const struct mds_alg *
 alg_from_name(const char *path, const struct family **fam)
 {
 	const char *base = strrchr(path, '/'), *dot;

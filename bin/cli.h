@@ -61,6 +61,8 @@ struct gnu {
 	int			 archive;	/* -A: operands are archives */
 	int			 progress;
 	size_t			 jobs;
+	const char		*audit;		/* --audit=MANIFEST */
+	const char		*update;	/* --update=MANIFEST */
 };
 
 /* A named input being hashed with one or more algorithms. */
@@ -117,6 +119,12 @@ int	gnu_expect(struct gnu *, const char *);
 int	gnu_checklist(struct gnu *, char **, size_t);
 int	gnu_list(void);
 int	gnu_check_archives(struct gnu *, const char *, char **, size_t);
+const struct mds_alg	*alg_from_name(const char *, const struct family **);
+
+/* audit.c: --audit and --update MANIFEST; audit_options checks them. */
+int	gnu_audit(struct gnu *, char **, size_t);
+int	gnu_update(struct gnu *, char **, size_t);
+const char	*audit_options(const struct gnu *, int, size_t);
 
 /*
  * manifest_parse.c: one line of a manifest, as -c reads it.  What the

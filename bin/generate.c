@@ -43,7 +43,9 @@ print_line(FILE *fp, const struct gnu *g, const struct input *in, size_t a)
 {
 	const struct mds_alg *alg = in->algs[a];
 	size_t len = mds_alg_digest_len(alg);
-	int escape = name_needs_escape(in->name) &&
+	/* A terminal's extra escapes are for stdout alone (--update). */
+	int escape = (fp == stdout ? name_needs_escape(in->name) :
+	    strpbrk(in->name, "\n\r\\") != NULL) &&
 	    (g->delim == '\n' || isatty(fileno(fp)));
 
 	line_begin();

@@ -20,7 +20,7 @@ enum {
 	OPT_IGNORE_MISSING, OPT_QUIET, OPT_STATUS, OPT_STRICT, OPT_EXPECT,
 	OPT_PROGRESS, OPT_BACKEND, OPT_DEBUG, OPT_LIST, OPT_HELP, OPT_VERSION,
 	OPT_MMAP, OPT_NO_MMAP, OPT_BENCH, OPT_SIZE, OPT_NO_MULTIBUFFER,
-	OPT_RAW
+	OPT_RAW, OPT_AUDIT, OPT_UPDATE
 };
 
 static const struct option longopts[] = {
@@ -57,6 +57,8 @@ static const struct option longopts[] = {
 	{ "size",	required_argument,	NULL,	OPT_SIZE },
 	{ "help",	no_argument,		NULL,	OPT_HELP },
 	{ "version",	no_argument,		NULL,	OPT_VERSION },
+	{ "audit",	required_argument,	NULL,	OPT_AUDIT },
+	{ "update",	required_argument,	NULL,	OPT_UPDATE },
 	{ NULL,		0,			NULL,	0 }
 };
 
@@ -233,6 +235,9 @@ help(const struct gnu *g)
 "                        digest, size\n"
 "      --expect=DIGEST   check the one FILE against DIGEST\n"
 "  -C, --checklist=MANIFEST  check only the FILEs, against MANIFEST\n"
+"      --audit=MANIFEST  compare the FILEs (the listed ones if none) with\n"
+"                        MANIFEST: ok, changed, moved, new or missing\n"
+"      --update=MANIFEST  add lines for the FILEs MANIFEST does not list\n"
 "  -A, --archive         operands are archives: hash their regular members\n"
 "                        (with -c: MANIFEST first, then ARCHIVEs)\n"
 "  -R, --recursive       hash the files under directory operands\n"
@@ -421,7 +426,8 @@ static const char *
 check_options(const struct gnu *g, int prefix_tag, int binary)
 {
 	/* -C and --expect verify too, and take the options of -c. */
-	int verifying = g->check || g->checklist != NULL || g->expect != NULL;
+	int verifying = g->check || g->checklist != NULL || g->expect != NULL ||
+	    g->audit != NULL;
 
 	if (prefix_tag && binary == 0)
 		return g->legacy ? "--tag does not support --text mode" :
@@ -451,7 +457,7 @@ check_options(const struct gnu *g, int prefix_tag, int binary)
 		return "the --strict option is meaningful only when verifying "
 		    "checksums";
 	/* Options of the digest lines that checking would silently drop. */
-	if (verifying && g->recursive)
+	if (verifying && g->recursive && g->audit == NULL)
 		return "the --recursive option is meaningless when verifying "
 		    "checksums";
 	if (verifying && g->base64 && !g->cksum)
@@ -589,6 +595,12 @@ gnu_main(const char *progname, enum gnu_mode mode,
 		case OPT_EXPECT:
 			g.expect = optarg;
 			break;
+		case OPT_AUDIT:
+			g.audit = optarg;
+			break;
+		case OPT_UPDATE:
+			g.update = optarg;
+			break;
 		case OPT_PROGRESS:
 			g.progress = isatty(STDERR_FILENO);
 			break;
@@ -663,7 +675,8 @@ gnu_main(const char *progname, enum gnu_mode mode,
 		    "exclusive");
 	if (prefix_tag == -1)
 		prefix_tag = !g.legacy;
-	if ((msg = check_options(&g, prefix_tag, binary)) != NULL)
+	if ((msg = audit_options(&g, binary, (size_t)argc)) != NULL ||
+	    (msg = check_options(&g, prefix_tag, binary)) != NULL)
 		return usage_error(&g, msg);
 	g.tagged = prefix_tag;
 	g.binary = binary;
@@ -695,14 +708,18 @@ gnu_main(const char *progname, enum gnu_mode mode,
 
 	/* No FILE (no ARCHIVE after -A -c's MANIFEST): standard input. */
 	if (argc == (g.archive && g.check ? 1 : 0) && g.expect == NULL &&
-	    g.checklist == NULL) {
+	    g.checklist == NULL && g.audit == NULL && g.update == NULL) {
 		if (argc == 1)
 			stdin_argv[0] = argv[0];	/* the manifest */
 		argv = stdin_argv;
 		argc++;
 	}
 
-	if (g.archive && g.check)
+	if (g.audit != NULL)
+		status = gnu_audit(&g, argv, (size_t)argc);
+	else if (g.update != NULL)
+		status = gnu_update(&g, argv, (size_t)argc);
+	else if (g.archive && g.check)
 		status = gnu_check_archives(&g, argv[0], argv + 1,
 		    (size_t)argc - 1);
 	else if (g.archive)

@@ -36,7 +36,8 @@ _mdsum()
 		opts='-a -b -c -l -t -w -z -A -C -R -j --algorithm= --length=
 		    --tag --untagged --binary --text --zero --base64 --raw
 		    --no-names --json --check --ignore-missing --quiet --status
-		    --strict --warn --expect= --checklist= --archive --recursive
+		    --strict --warn --expect= --checklist= --audit= --update=
+		    --archive --recursive
 		    --jobs= --progress --mmap --no-mmap --no-multibuffer
 		    --backend= --debug --list --bench --size= --help --version'
 	elif [[ $cmd == cksum ]]; then
@@ -72,7 +73,7 @@ _mdsum()
 		COMPREPLY=($(compgen -W "$_mdsum_backends" -- "$cur"))
 		return
 		;;
-	-C | --checklist)
+	-C | --checklist | --audit | --update)
 		_mdsum_files
 		return
 		;;

@@ -29,6 +29,14 @@
  *	EIO_SHIM_SIGINT_ON  a string: when fputs(3) writes one containing
  *			it to stdout, the process is sent SIGINT, as by ^C,
  *			just after (so in the middle of a line of output)
+ *
+ *	EIO_SHIM_FAIL	a failure of writing a file (mdsum --update), where
+ *			no EIO_SHIM_PATH is needed:
+ *	  write		write(2) to a regular file fails with ENOSPC once
+ *			EIO_SHIM_AFTER bytes have gone to such files
+ *	  fsync		fsync(2) fails with EIO
+ *	  rename	rename(2) fails with EIO
+ *	  sigint, sigkill  fsync(2) sends the process that signal first
  */
 #define _GNU_SOURCE	/* RTLD_NEXT */
 
@@ -52,12 +60,20 @@ typedef ssize_t	(*read_fn)(int, void *, size_t);
 typedef ssize_t	(*pread_fn)(int, void *, size_t, off_t);
 typedef void	*(*mmap_fn)(void *, size_t, int, int, int, off_t);
 typedef int	(*fputs_fn)(const char *, FILE *);
+typedef ssize_t	(*write_fn)(int, const void *, size_t);
+typedef int	(*fsync_fn)(int);
+typedef int	(*rename_fn)(const char *, const char *);
 
 static pthread_once_t	once = PTHREAD_ONCE_INIT;
 static read_fn		real_read;
 static pread_fn		real_pread;
 static mmap_fn		real_mmap;
 static fputs_fn		real_fputs;
+static write_fn		real_write;
+static fsync_fn		real_fsync;
+static rename_fn	real_rename;
+static const char	*fail;		/* EIO_SHIM_FAIL, or "" */
+static int64_t		written;	/* bytes write(2) put in files */
 static const char	*sigint_on;	/* EIO_SHIM_SIGINT_ON */
 static int		active;		/* a target was named */
 static const char	*path;		/* EIO_SHIM_PATH, or NULL */
@@ -77,6 +93,9 @@ ssize_t	__read_chk(int, void *, size_t, size_t);
 void	*mmap(void *, size_t, int, int, int, off_t);
 void	*mmap64(void *, size_t, int, int, int, off_t);
 int	fputs(const char *, FILE *);
+ssize_t	write(int, const void *, size_t);
+int	fsync(int);
+int	rename(const char *, const char *);
 
 static void
 init(void)
@@ -89,6 +108,11 @@ init(void)
 	*(void **)&real_pread = dlsym(RTLD_NEXT, "pread");
 	*(void **)&real_mmap = dlsym(RTLD_NEXT, "mmap");
 	*(void **)&real_fputs = dlsym(RTLD_NEXT, "fputs");
+	*(void **)&real_write = dlsym(RTLD_NEXT, "write");
+	*(void **)&real_fsync = dlsym(RTLD_NEXT, "fsync");
+	*(void **)&real_rename = dlsym(RTLD_NEXT, "rename");
+	if ((fail = getenv("EIO_SHIM_FAIL")) == NULL)
+		fail = "";
 	sigint_on = getenv("EIO_SHIM_SIGINT_ON");
 	if (sigint_on != NULL && *sigint_on == '\0')
 		sigint_on = NULL;
@@ -269,4 +293,50 @@ fputs(const char *s, FILE *fp)
 	if (fp == stdout && sigint_on != NULL && strstr(s, sigint_on) != NULL)
 		(void)kill(getpid(), SIGINT);
 	return r;
+}
+
+ssize_t
+write(int fd, const void *buf, size_t count)
+{
+	struct stat sb;
+	int64_t done;
+
+	setup();
+	if (strcmp(fail, "write") != 0 || fd <= 2 || fstat(fd, &sb) == -1 ||
+	    !S_ISREG(sb.st_mode))
+		return real_write(fd, buf, count);
+	done = __atomic_load_n(&written, __ATOMIC_SEQ_CST);
+	if (done >= after) {
+		errno = ENOSPC;
+		return -1;
+	}
+	count = cut(done, count);
+	(void)__atomic_fetch_add(&written, (int64_t)count, __ATOMIC_SEQ_CST);
+	return real_write(fd, buf, count);
+}
+
+int
+fsync(int fd)
+{
+	setup();
+	if (strcmp(fail, "fsync") == 0) {
+		errno = EIO;
+		return -1;
+	}
+	if (strcmp(fail, "sigint") == 0)
+		(void)kill(getpid(), SIGINT);
+	else if (strcmp(fail, "sigkill") == 0)
+		(void)kill(getpid(), SIGKILL);
+	return real_fsync(fd);
+}
+
+int
+rename(const char *from, const char *to)
+{
+	setup();
+	if (strcmp(fail, "rename") == 0) {
+		errno = EIO;
+		return -1;
+	}
+	return real_rename(from, to);
 }
