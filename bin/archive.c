@@ -850,6 +850,8 @@ do_member(struct run *r, struct mds_archive *ar, const struct mds_member *m)
 	struct content c;
 	uint32_t need, mask;
 
+	if (!r->pass2)
+		progress_member();
 	if ((mask = lane_mask(r, m)) != 0) {
 		defer_member(r, ar, m, mask);
 		return;
@@ -1155,7 +1157,9 @@ read_archive(struct run *r, const char *path)
 	    lseek(fd, 0, SEEK_CUR) != (off_t)-1;
 	r->hash_all = r->wanted == NULL || !seekable;
 	r->unresolved = 0;
+	progress_archive(fd);
 	read_pass(r, fd);
+	progress_archive(-1);	/* read: a second pass is not counted */
 	if (r->unresolved) {
 		/*
 		 * Links to members the manifest does not name.  Their names

@@ -687,6 +687,7 @@ gnu_main(const char *progname, enum gnu_mode mode,
 		argc++;
 	}
 
+	progress_start(&g, argv, (size_t)argc);
 	if (g.archive && g.check)
 		status = gnu_check_archives(&g, argv[0], argv + 1,
 		    (size_t)argc - 1);
@@ -700,6 +701,7 @@ gnu_main(const char *progname, enum gnu_mode mode,
 		status = gnu_check(&g, argv, (size_t)argc);
 	else
 		status = gnu_generate(&g, argv, (size_t)argc);
+	progress_end();
 	if (debug_flag)
 		debug_tuning();
 	if (close_stdout() == -1)
