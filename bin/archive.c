@@ -1157,9 +1157,7 @@ read_archive(struct run *r, const char *path)
 	    lseek(fd, 0, SEEK_CUR) != (off_t)-1;
 	r->hash_all = r->wanted == NULL || !seekable;
 	r->unresolved = 0;
-	progress_archive(fd);
 	read_pass(r, fd);
-	progress_archive(-1);	/* read: a second pass is not counted */
 	if (r->unresolved) {
 		/*
 		 * Links to members the manifest does not name.  Their names

@@ -263,8 +263,7 @@ const char *impl_label(const struct impl_choice *, char *, size_t);
  * progress.c: --progress, a status line on stderr (a terminal) redrawn
  * ten times a second.  progress_start is given the operands as the mode
  * takes them; each input finished is a progress_item (an archive's
- * member a progress_member), an archive being read is progress_archive's
- * (-1: done).  progress_hold erases the line and keeps it off until
+ * member a progress_member).  progress_hold erases the line and keeps it off until
  * progress_release: line_begin and line_end do so around every line of
  * stdout, and the macros below around every message on stderr.  All do
  * nothing without --progress.
@@ -272,7 +271,6 @@ const char *impl_label(const struct impl_choice *, char *, size_t);
 void	progress_start(const struct gnu *, char **, size_t);
 void	progress_item(void);
 void	progress_member(void);
-void	progress_archive(int);
 void	progress_hold(void);
 void	progress_release(void);
 void	progress_stop(void);

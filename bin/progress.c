@@ -7,8 +7,8 @@
  * the inputs finished and their number, the bytes read and their total,
  * the rate and the time left.  A thread of its own redraws it ten times a
  * second, so it moves within a large file too; the bytes come from the
- * library, which reports every chunk it reads (mds_progress_hook), or
- * under -A from the archive's file offset.  What is not known yet is left
+ * library, which reports every chunk it reads (mds_progress_hook): of
+ * the files hashed, or under -A of the archives.  What is not known yet is left
  * out: the number of inputs until a second thread has counted them (the
  * tree walked ahead under -R, a manifest's lines under -c), the time left
  * when some input's size cannot be known.
@@ -53,9 +53,7 @@ static struct {
 	unsigned int	 nalgs;		/* contexts per input, for bytes */
 	uint64_t	 work;		/* bytes read times contexts fed */
 	uint64_t	 items;		/* inputs (or members) finished */
-	int		 archives;	/* -A: bytes are the archives' */
-	int		 archive_fd;	/* the one being read, or -1 */
-	uint64_t	 archive_base;	/* bytes of the archives read before */
+	int		 archives;	/* -A: items are members */
 	/* Counted ahead (under lock): */
 	int		 total_known;
 	uint64_t	 total_items;	/* 0: not shown (-A) */
@@ -97,10 +95,10 @@ progress_start(const struct gnu *g, char **operands, size_t n)
 
 	if (!g->progress || !isatty(STDERR_FILENO))
 		return;
-	P.archive_fd = -1;
 	P.total_bytes = -1;
+	/* -c's inputs have one algorithm each, -A's bytes are read once. */
 	P.nalgs = g->check || g->checklist != NULL || g->expect != NULL ||
-	    g->nalgs == 0 ? 1 : (unsigned int)g->nalgs;
+	    g->archive || g->nalgs == 0 ? 1 : (unsigned int)g->nalgs;
 	P.paths = operands;
 	P.npaths = n;
 	P.recursive = g->recursive;
@@ -128,8 +126,7 @@ progress_start(const struct gnu *g, char **operands, size_t n)
 		P.active = 1;
 		P.counting = pthread_create(&P.counter, NULL, counter_main,
 		    NULL) == 0;
-		if (!P.archives)
-			mds_progress_hook = on_read;
+		mds_progress_hook = on_read;
 	}
 	(void)pthread_sigmask(SIG_SETMASK, &saved, NULL);
 }
@@ -165,22 +162,6 @@ progress_member(void)
 {
 	if (P.active)
 		__atomic_fetch_add(&P.items, 1, __ATOMIC_RELAXED);
-}
-
-/* -A: the archive on fd is being read (-1: it is done with). */
-void
-progress_archive(int fd)
-{
-	off_t at;
-
-	if (!P.active)
-		return;
-	pthread_mutex_lock(&P.lock);
-	if (P.archive_fd != -1 &&
-	    (at = lseek(P.archive_fd, 0, SEEK_CUR)) > 0)
-		P.archive_base += (uint64_t)at;
-	P.archive_fd = fd;
-	pthread_mutex_unlock(&P.lock);
 }
 
 /*
@@ -312,18 +293,11 @@ draw(void)
 	size_t len = 0, room = sizeof(line) - 3;	/* and ESC [K */
 	double secs, rate, left;
 	int sized = P.total_known && P.total_bytes >= 0;
-	off_t at;
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	secs = (double)(now.tv_sec - P.start.tv_sec) +
 	    (double)(now.tv_nsec - P.start.tv_nsec) / 1e9;
-	if (P.archives) {
-		bytes = P.archive_base;
-		if (P.archive_fd != -1 &&
-		    (at = lseek(P.archive_fd, 0, SEEK_CUR)) > 0)
-			bytes += (uint64_t)at;
-	} else
-		bytes = __atomic_load_n(&P.work, __ATOMIC_RELAXED) / P.nalgs;
+	bytes = __atomic_load_n(&P.work, __ATOMIC_RELAXED) / P.nalgs;
 	rate = secs > 0 ? (double)bytes / secs : 0;
 
 	add(line, &len, room, "\r");

@@ -342,7 +342,8 @@ int	mds_read_how(const struct stat *, int);
 void	mds_read_probe(int, off_t);
 /*
  * mdsum --progress: told of every chunk of a file read for hashing, from
- * any thread (bytes read once for `streams` contexts); NULL, the default,
+ * any thread (bytes read once for `streams` contexts), and of an
+ * archive's bytes as they are read (streams 1); NULL, the default,
  * costs a test per chunk.  Not exported from libmdsum.so: the program,
  * which links the archive, declares it in bin/cli.h.
  */
