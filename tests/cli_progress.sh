@@ -187,16 +187,16 @@ done
 
 # In lanes for certain: md5's portable lane kernel, pinned.
 LANES="MDSUM_CPU=md5-portable-x4 MDSUM_BACKEND=portable"
-for j in 1 2; do
+for o in -j1 "-j2 --mmap"; do
 	begin
-	env $LANES "$M" -j$j --debug -a md5 -R tree 2>err >/dev/null
+	env $LANES "$M" $o --debug -a md5 -R tree 2>err >/dev/null
 	grep -q 'md5-portable-x4, 4 lanes' err || bad "tree not hashed in lanes"
-	expect_rows "sh fast.sh | $LANES mdsum -j$j -a md5 -R tree -"
-	pty ts "sh slow.sh | $LANES mdsum -j$j -a md5 --progress -R tree -"
+	expect_rows "sh fast.sh | $LANES mdsum $o -a md5 -R tree -"
+	pty ts "sh slow.sh | $LANES mdsum $o -a md5 --progress -R tree -"
 	want_rc 0
 	redraws ts 4 '^\[3/4\] 6\.0 MiB, '
 	rows ts want.rows
-	verdict "-j$j, files in lanes: their bytes counted, [3/4] 6.0 MiB"
+	verdict "$o, files in lanes: their bytes counted, [3/4] 6.0 MiB"
 done
 
 begin
@@ -214,6 +214,14 @@ want_rc 0
 redraws ts 4 '^\[3/4\] 6\.0 MiB, '
 rows ts want.rows
 verdict "-c MANIFEST: redrawn, [3/4] of the manifest's lines; lines intact"
+
+begin
+pty ts "sh slow.sh | mdsum -j2 --progress --quiet -c MAN"
+want_rc 0
+redraws ts 4 '^\[3/4\] 6\.0 MiB, '
+: >empty
+rows ts empty
+verdict "-c --quiet: redrawn, and nothing left on the screen at the end"
 
 begin
 expect_rows "sh fast.sh | mdsum -j1 -C MAN tree/a -"
@@ -264,18 +272,18 @@ expect_rows "sh fast.sh | mdsum -j1 - d tree/a"
 pty ts "sh slow.sh | mdsum -j1 --progress - d tree/a"
 want_rc 1
 rows ts want.rows
-verdict "a warning (a directory) between lines: the rows intact"
+verdict "a warning (a directory) after a line: the rows intact"
 
 # --- time left, when every size is known -------------------------------
 
 begin
 truncate -s 40M sparse 2>/dev/null || dd if=/dev/zero of=sparse bs=1M \
     count=40 2>/dev/null
-pty ts "mdsum --backend=portable -a sha512,sha256,sha1,md5,sm3,blake2b --progress sparse tree/a"
+pty ts "mdsum --mmap --backend=portable -a sha512,sha256,sha1,md5,sm3,blake2b --progress sparse tree/a"
 want_rc 0
 statuses ts | grep -Eq '^\[[0-9]/2\] [0-9.]+ MiB of 43\.0 MiB, .*, [0-9]+:[0-9][0-9] left$' ||
     bad "no status line with the total and the time left"
 statuses ts | head -n 3 | sed 's/^/# /'
-verdict "regular files: the total bytes and the time left"
+verdict "regular files, mapped: the total bytes and the time left"
 
 summary
