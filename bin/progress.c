@@ -72,6 +72,7 @@ static void	 count_lines(void);
 static void	 count_archives(void);
 static void	 draw(void);
 static void	 erase(void);
+static void	 stop(void);
 static void	 on_read(uint64_t, unsigned int);
 static const char *size_text(double, char *);
 static void	 add(char *, size_t *, size_t, const char *, ...)
@@ -196,8 +197,8 @@ progress_release(void)
 }
 
 /* A fatal message comes: the line goes for good (the threads stay). */
-void
-progress_stop(void)
+static void
+stop(void)
 {
 	int saved = errno;
 
@@ -208,6 +209,31 @@ progress_stop(void)
 	P.dead = 1;
 	pthread_mutex_unlock(&P.lock);
 	errno = saved;
+}
+
+/* err(3) and errx(3) for the program (cli.h): the line erased first. */
+void
+progress_err(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	stop();
+	va_start(ap, fmt);
+	vwarn(fmt, ap);
+	va_end(ap);
+	exit(status);
+}
+
+void
+progress_errx(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	stop();
+	va_start(ap, fmt);
+	vwarnx(fmt, ap);
+	va_end(ap);
+	exit(status);
 }
 
 /* Under the lock. */
@@ -327,8 +353,9 @@ draw(void)
 	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 &&
 	    len > ws.ws_col)
 		len = ws.ws_col;
-	memcpy(line + len, "\033[K", 3);
-	len += 3;
+	line[len++] = '\033';
+	line[len++] = '[';
+	line[len++] = 'K';
 	(void)write(STDERR_FILENO, line, len);
 	P.drawn = 1;
 }
