@@ -44,7 +44,8 @@ LIBS =		$(LIBMD_LIBS_$(WITHOUT_LIBMD)) \
 CLI_OBJS =	bin/bsd.o bin/gnu.o bin/generate.o bin/check.o \
 		bin/manifest_parse.o bin/walk.o bin/jobs.o bin/output.o \
 		bin/quote.o bin/hashfile.o bin/selftest.o bin/bench.o \
-		bin/archive.o bin/lanes.o bin/family.o bin/audit.o
+		bin/archive.o bin/lanes.o bin/family.o bin/audit.o \
+		bin/progress.o
 BIN_OBJS =	bin/mdsum.o $(CLI_OBJS)
 BSD_LINKS =	bin/md5 bin/sha256 bin/sha512h bin/keccak256 bin/sha1 \
 		bin/sha224 bin/sha384 bin/sha512 bin/sha512t224 bin/sha512t256
@@ -133,6 +134,7 @@ check: all tests/run tests/eio_shim.so
 	sh tests/cli_tune.sh bin
 	sh tests/cli_write.sh bin
 	sh tests/cli_audit.sh bin
+	sh tests/cli_progress.sh bin
 	sh tests/completions.sh bin
 	sh tests/install.sh "$(MAKE)" "CC=$(CC)" "CPPFLAGS=$(CPPFLAGS)" \
 	    "CFLAGS=$(CFLAGS)" \

@@ -850,6 +850,8 @@ do_member(struct run *r, struct mds_archive *ar, const struct mds_member *m)
 	struct content c;
 	uint32_t need, mask;
 
+	if (!r->pass2)
+		progress_member();
 	if ((mask = lane_mask(r, m)) != 0) {
 		defer_member(r, ar, m, mask);
 		return;

@@ -500,6 +500,7 @@ afile_emit(void *arg, void *item)
 
 	hash_input_emit(f->in, 0);
 	f->err = f->in->err;
+	progress_item();
 	if (!m->update)
 		settle(m, f);
 	if (m->nfiles == m->files_cap) {

@@ -356,6 +356,7 @@ line_emit(void *arg, void *item)
 		m->n_mismatch += (uintmax_t)mismatch;
 	} else
 		line_report(m, it);
+	progress_item();
 	free(it->line);
 	free(it);
 }
@@ -694,6 +695,7 @@ list_emit(void *arg, void *item)
 		m->n_unreadable += (uintmax_t)unreadable;
 		m->n_mismatch += (uintmax_t)mismatch;
 	}
+	progress_item();
 	free(li);
 }
 

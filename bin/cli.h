@@ -7,6 +7,7 @@
 #ifndef CLI_H
 #define CLI_H
 
+#include <err.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -173,6 +174,8 @@ int	archive_fill(struct gnu *, char **, size_t, struct input **, size_t);
 struct walk;
 struct walk	*walk_open(char **, size_t, int);
 char		*walk_next(struct walk *, int *);
+int		 walk_count(char **, size_t, int, const int *, uint64_t *,
+		    int64_t *);
 void		 walk_close(struct walk *);
 
 /*
@@ -263,5 +266,38 @@ size_t	impl_list(const struct mds_alg *, struct impl_choice *, size_t);
 int	impl_choice_start(mds_ctx *, const struct mds_alg *,
 	    const struct impl_choice *);
 const char *impl_label(const struct impl_choice *, char *, size_t);
+
+/*
+ * progress.c: --progress, a status line on stderr (a terminal) redrawn
+ * ten times a second.  progress_start is given the operands as the mode
+ * takes them; each input finished is a progress_item (an archive's
+ * member a progress_member).  progress_hold erases the line and keeps it
+ * off until progress_release: line_begin and line_end do so around every line of
+ * stdout, and the macros below around every message on stderr (err and
+ * errx erase it for good, then exit as they do).  All do nothing without
+ * --progress.
+ */
+void	progress_start(const struct gnu *, char **, size_t);
+void	progress_item(void);
+void	progress_member(void);
+void	progress_hold(void);
+void	progress_release(void);
+void	progress_end(void);
+void	progress_err(int, const char *, ...)
+#if defined(__GNUC__)
+	    __attribute__((noreturn, format(printf, 2, 3)))
+#endif
+	    ;
+void	progress_errx(int, const char *, ...)
+#if defined(__GNUC__)
+	    __attribute__((noreturn, format(printf, 2, 3)))
+#endif
+	    ;
+/* The library's count of bytes read (lib/mds_int.h; not exported). */
+extern void	(*mds_progress_hook)(uint64_t, unsigned int);
+#define warn(...)	(progress_hold(), warn(__VA_ARGS__), progress_release())
+#define warnx(...)	(progress_hold(), warnx(__VA_ARGS__), progress_release())
+#define err(...)	progress_err(__VA_ARGS__)
+#define errx(...)	progress_errx(__VA_ARGS__)
 
 #endif /* CLI_H */

@@ -6,7 +6,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -15,10 +14,6 @@ struct gen {
 	struct gnu	*g;
 	struct walk	*walk;
 	int		 status;
-	size_t		 done;		/* inputs emitted, for --progress */
-	size_t		 total;		/* operands, 0 if walking trees */
-	uint64_t	 bytes;
-	struct timespec	 start;
 };
 
 /* A digest as text: hex, or base64; buf holds 2 * MDS_MAX_DIGEST + 1. */
@@ -125,25 +120,6 @@ gen_work(void *arg, void *item)
 }
 
 static void
-progress(struct gen *gen, int last)
-{
-	struct timespec now;
-	double secs;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	secs = (double)(now.tv_sec - gen->start.tv_sec) +
-	    (double)(now.tv_nsec - gen->start.tv_nsec) / 1e9;
-	if (gen->total != 0)
-		fprintf(stderr, "\r[%zu/%zu] ", gen->done, gen->total);
-	else
-		fprintf(stderr, "\r[%zu] ", gen->done);
-	fprintf(stderr, "%.1f MiB, %.1f MiB/s%s",
-	    (double)gen->bytes / 1048576,
-	    secs > 0 ? (double)gen->bytes / 1048576 / secs : 0.0,
-	    last ? "\n" : "   ");
-}
-
-static void
 gen_emit(void *arg, void *item)
 {
 	struct gen *gen = arg;
@@ -157,11 +133,8 @@ gen_emit(void *arg, void *item)
 	} else {
 		for (a = 0; a < in->nalgs; a++)
 			print_line(stdout, gen->g, in, a);
-		gen->bytes += (uint64_t)in->size;
 	}
-	gen->done++;
-	if (gen->g->progress)
-		progress(gen, 0);
+	progress_item();
 	free(in->name);
 	free(in);
 }
@@ -175,12 +148,8 @@ gnu_generate(struct gnu *g, char **operands, size_t n)
 	memset(&gen, 0, sizeof(gen));
 	gen.g = g;
 	gen.walk = walk_open(operands, n, g->recursive);
-	gen.total = g->recursive ? 0 : n;
-	clock_gettime(CLOCK_MONOTONIC, &gen.start);
 	ops.arg = &gen;
 	run_jobs(&ops, g->jobs);
 	walk_close(gen.walk);
-	if (g->progress)
-		progress(&gen, 1);
 	return gen.status;
 }

@@ -715,6 +715,7 @@ gnu_main(const char *progname, enum gnu_mode mode,
 		argc++;
 	}
 
+	progress_start(&g, argv, (size_t)argc);
 	if (g.audit != NULL)
 		status = gnu_audit(&g, argv, (size_t)argc);
 	else if (g.update != NULL)
@@ -732,6 +733,7 @@ gnu_main(const char *progname, enum gnu_mode mode,
 		status = gnu_check(&g, argv, (size_t)argc);
 	else
 		status = gnu_generate(&g, argv, (size_t)argc);
+	progress_end();
 	if (debug_flag)
 		debug_tuning();
 	if (close_stdout() == -1)

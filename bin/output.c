@@ -89,6 +89,7 @@ line_signals(void)
 void
 line_begin(void)
 {
+	progress_hold();	/* --progress: the status line erased first */
 	if (hold_lines)
 		(void)pthread_sigmask(SIG_BLOCK, &held, &line_saved);
 	errno = 0;	/* what a write of this line fails with, line_end says */
@@ -109,6 +110,7 @@ line_end(void)
 		stdout_failed(errno);
 	if (hold_lines)
 		(void)pthread_sigmask(SIG_SETMASK, &line_saved, NULL);
+	progress_release();
 }
 
 /*

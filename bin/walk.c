@@ -112,6 +112,64 @@ walk_next(struct walk *w, int *errp)
 	}
 }
 
+/*
+ * --progress: what a walk of these operands will yield, counted ahead
+ * (progress.c runs it in a thread of its own): *files inputs, and
+ * *bytes, the sizes of the regular files among them, or -1 if some
+ * input's size cannot be known (standard input, a fifo).  Returns -1,
+ * nothing known, when *stop became nonzero meanwhile.
+ */
+int
+walk_count(char **operands, size_t n, int recursive, const int *stop,
+    uint64_t *files, int64_t *bytes)
+{
+	char *paths[2];
+	struct stat sb;
+	FTSENT *e;
+	FTS *fts;
+	size_t i;
+
+	*files = 0;
+	*bytes = 0;
+	for (i = 0; i < n; i++) {
+		if (strcmp(operands[i], "-") == 0 ||
+		    stat(operands[i], &sb) == -1) {
+			if (strcmp(operands[i], "-") == 0)
+				*bytes = -1;
+			++*files;
+			continue;
+		}
+		if (!S_ISDIR(sb.st_mode) || !recursive) {
+			if (S_ISREG(sb.st_mode) && *bytes != -1)
+				*bytes += sb.st_size;
+			else if (!S_ISDIR(sb.st_mode))
+				*bytes = -1;
+			++*files;
+			continue;
+		}
+		paths[0] = operands[i];
+		paths[1] = NULL;
+		if ((fts = fts_open(paths, FTS_PHYSICAL | FTS_COMFOLLOW |
+		    FTS_NOCHDIR, NULL)) == NULL) {
+			++*files;
+			continue;
+		}
+		while ((e = fts_read(fts)) != NULL &&
+		    !__atomic_load_n(stop, __ATOMIC_RELAXED))
+			if (e->fts_info == FTS_F) {
+				++*files;
+				if (*bytes != -1)
+					*bytes += e->fts_statp->st_size;
+			} else if (e->fts_info == FTS_DNR ||
+			    e->fts_info == FTS_ERR || e->fts_info == FTS_NS)
+				++*files;
+		fts_close(fts);
+		if (__atomic_load_n(stop, __ATOMIC_RELAXED))
+			return -1;
+	}
+	return 0;
+}
+
 void
 walk_close(struct walk *w)
 {

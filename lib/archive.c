@@ -156,13 +156,16 @@ raw_read(struct mds_archive *ar, const void **buf)
 	if (ar->pending > 0) {
 		got = (ssize_t)ar->pending;
 		ar->pending = 0;
-		return got;
+	} else {
+		do
+			got = read(ar->fd, ar->buf, ARCHIVE_BLOCK);
+		while (got == -1 && errno == EINTR);
+		if (got == -1)
+			ar->read_err = errno;
 	}
-	do
-		got = read(ar->fd, ar->buf, ARCHIVE_BLOCK);
-	while (got == -1 && errno == EINTR);
-	if (got == -1)
-		ar->read_err = errno;
+	/* mdsum -A --progress: the archive's bytes read */
+	if (got > 0 && mds_progress_hook != NULL)
+		mds_progress_hook((uint64_t)got, 1);
 	return got;
 }
 

@@ -50,6 +50,7 @@
  * leaving the faulting address for a caller with several mappings.
  */
 __thread sigjmp_buf *mds_bus_jump;
+void (*mds_progress_hook)(uint64_t, unsigned int);
 __thread void *mds_bus_addr;
 static struct sigaction old_bus;
 static pthread_once_t bus_once = PTHREAD_ONCE_INIT;
@@ -309,6 +310,8 @@ hash_mapped(mds_ctx *ctxs, size_t n, int fd, off_t start, off_t size,
 			return -1;
 		}
 		(void)munmap(p, len);
+		if (mds_progress_hook != NULL)
+			mds_progress_hook(len - skip, (unsigned int)n);
 	}
 	/* Shrunk within the last page: no SIGBUS, but zeros were hashed. */
 	if (fstat(fd, &sb) == 0 && sb.st_size < size) {
@@ -350,6 +353,8 @@ hash_loop(mds_ctx *ctxs, size_t n, int fd, int small, int sized)
 		if (got <= 0)
 			break;
 		feed(ctxs, n, buf, (size_t)got);
+		if (mds_progress_hook != NULL)
+			mds_progress_hook((uint64_t)got, (unsigned int)n);
 		/*
 		 * An input of unknown size that turns out large: the fastest
 		 * kernel for it measured now, and taken from here on.

@@ -310,6 +310,8 @@ lane_pull(struct mds_lanes *s, struct lane *ln)
 			ln->avail = ln->maplen - skip;
 			ln->off = base + (off_t)ln->maplen;
 			ln->total += ln->avail;
+			if (mds_progress_hook != NULL)
+				mds_progress_hook(ln->avail, 1);
 			return 1;
 		}
 		/* Out of address space, say: read the rest instead. */
@@ -351,6 +353,8 @@ lane_pull(struct mds_lanes *s, struct lane *ln)
 	ln->p = ln->rbuf;
 	ln->avail = (size_t)got;
 	ln->total += (uint64_t)got;
+	if (mds_progress_hook != NULL)
+		mds_progress_hook((uint64_t)got, 1);
 	/*
 	 * A short read that reaches the size the file had is its end: no
 	 * read(2) more to be told so (a small file costs one read, not two).

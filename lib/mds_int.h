@@ -340,6 +340,14 @@ int	mds_bus_ready(void);
 int	mds_read_how(const struct stat *, int);
 /* The probe of mapping against reading (input.c), once per process. */
 void	mds_read_probe(int, off_t);
+/*
+ * mdsum --progress: told of every chunk of a file read for hashing, from
+ * any thread (bytes read once for `streams` contexts), and of an
+ * archive's bytes as they are read (streams 1); NULL, the default,
+ * costs a test per chunk.  Not exported from libmdsum.so: the program,
+ * which links the archive, declares it in bin/cli.h.
+ */
+extern void	(*mds_progress_hook)(uint64_t, unsigned int);
 
 /* Unaligned, endian-independent loads and stores. */
 static inline uint32_t

@@ -1367,19 +1367,7 @@ verdict "mdsum --debug FILE: backend on stderr, stdout unchanged"
 run mdsum --progress f big
 expect "mdsum --progress FILES, stderr not a terminal: nothing on stderr" 0 \
     "=SHA256 (f) = $HF${nl}$(ours mdsum big 2>/dev/null)" ''
-if have script && script -qec true /dev/null >/dev/null 2>&1 </dev/null; then
-	begin
-	cmd="script -qec 'mdsum --progress f big' /dev/null"
-	(PATH=$B:$SYSPATH; export PATH; script -qec "mdsum --progress f big" \
-	    /dev/null) </dev/null >"$T/out" 2>"$T/err"
-	rc=$?
-	want_rc 0
-	grep -q '\[2/2\]' "$T/out" || bad "no [2/2] shown on the terminal"
-	grep -q "SHA256 (f) = $HF" "$T/out" || bad "digest line missing"
-	verdict "mdsum --progress FILES on a terminal: [n/N] shown"
-else
-	skip "mdsum --progress FILES on a terminal: [n/N] shown" "no script(1)"
-fi
+# --progress on a terminal: tests/cli_progress.sh.
 
 # --- usage errors, write errors ---------------------------------------------------------
 
