@@ -61,6 +61,11 @@ family_words(const char *family, size_t *wsize, size_t *block)
 		*block = 128;
 		return 8;
 	}
+	if (strcmp(family, "blake2b") == 0) {	/* h, counter, flag */
+		*wsize = 8;
+		*block = 128;
+		return 11;
+	}
 	*wsize = 8;
 	*block = 136;
 	return 25;
@@ -76,6 +81,11 @@ lane_reference(const char *family, uint64_t *words, size_t nwords,
 
 	if (strcmp(family, "keccak") == 0) {
 		mds_keccak_absorb_portable(words, p, nblocks, rate);
+		return;
+	}
+	if (strcmp(family, "blake2b") == 0) {
+		mds_blake2b_compress_portable(words, words + 8, p, nblocks,
+		    words[10]);
 		return;
 	}
 	for (w = 0; w < nwords; w++)
@@ -97,6 +107,25 @@ static int
 kernel_runnable(const struct mds_mb_kernel *k)
 {
 	return mdt_cpu_runs("lanes", k->name, k->need);
+}
+
+/*
+ * BLAKE2b's counter (w 8, 9) and flag (10) for a call of n blocks: the
+ * counter near where its low word carries, or anywhere; the flag set on
+ * some lanes of one-block calls, the only ones a last block comes in.
+ */
+static uint64_t
+blake2b_word(uint64_t *rng, size_t w, size_t n)
+{
+	uint64_t r = mdt_rand(rng);
+
+	if (w == 10)
+		return n == 1 && r % 3 == 0 ? ~(uint64_t)0 : 0;
+	if (w == 8 && r % 2 == 0)
+		return ~(uint64_t)0 - r % 2000;
+	if (w == 9 && r % 4 == 0)
+		return r % 2 == 0 ? ~(uint64_t)0 : 0;
+	return mdt_rand(rng);
 }
 
 /*
@@ -144,6 +173,8 @@ kernel_cases(int i, int guard)
 		for (l = 0; l < k->lanes; l++) {
 			for (w = 0; w < nwords; w++) {
 				want[l][w] = mdt_rand(&rng);
+				if (w >= 8 && nwords == 11)
+					want[l][w] = blake2b_word(&rng, w, n);
 				if (wsize == 4) {
 					want[l][w] &= 0xffffffffu;
 					s32[w * k->lanes + l] =
