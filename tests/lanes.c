@@ -43,6 +43,28 @@ mb_kernel_count(void)
 	return mds_arch_nmb_kernels + mds_portable_nmb_kernels;
 }
 
+/*
+ * The listed rows, then BLAKE2b rows of other digest lengths (b2sum -l),
+ * whose initial chaining value holds the length: NULL past the end.
+ */
+static const struct mds_alg *
+alg_at(size_t i)
+{
+	static const char *const more[] = {
+		"blake2b-8", "blake2b-160", "blake2b-256", "blake2b-384",
+		"blake2b-504"
+	};
+	const struct mds_alg *alg;
+
+	if (i < mds_alg_count())
+		return mds_alg_at(i);
+	i -= mds_alg_count();
+	if (i >= sizeof(more) / sizeof(more[0]))
+		return NULL;
+	ck_assert_ptr_nonnull(alg = mds_alg_find(more[i]));
+	return alg;
+}
+
 static size_t
 family_words(const char *family, size_t *wsize, size_t *block)
 {
@@ -327,6 +349,8 @@ scheduler_vectors(const struct mds_alg *alg, struct mds_lanes *s,
 	struct mds_lane_result r;
 	size_t i, n, m, mlen[16], dlen = mds_alg_digest_len(alg);
 
+	if (alg->selftest == NULL || alg->selftest->msg == NULL)
+		return;		/* blake2b-N: b2sum is the oracle elsewhere */
 	for (n = 0, v = alg->selftest; v->msg != NULL && n < 16; v++, n++) {
 		m = strlen(v->msg);
 		mlen[n] = m * v->repeat;
@@ -415,7 +439,7 @@ START_TEST(test_scheduler_buffers)
 	buf = malloc(4 << 20);
 	ck_assert_ptr_nonnull(buf);
 	mdt_fill(&rng, buf, 4 << 20);
-	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++) {
+	for (a = 0; (alg = alg_at(a)) != NULL; a++) {
 		ck_assert_ptr_nonnull(s = mds_lanes_new(alg));
 		if (!serves(_i, s)) {
 			mds_lanes_free(s);
@@ -502,7 +526,7 @@ START_TEST(test_scheduler_files)
 		ck_assert_uint_eq(fwrite(buf, 1, sizes[i], fp), sizes[i]);
 		ck_assert_int_eq(fclose(fp), 0);
 	}
-	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++) {
+	for (a = 0; (alg = alg_at(a)) != NULL; a++) {
 		ck_assert_ptr_nonnull(s = mds_lanes_new(alg));
 		if (!serves(_i, s)) {
 			mds_lanes_free(s);
@@ -594,7 +618,7 @@ START_TEST(test_digest_many)
 	ck_assert_ptr_nonnull(buf);
 	ck_assert_ptr_nonnull(out);
 	mdt_fill(&rng, buf, 1 << 20);
-	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++) {
+	for (a = 0; (alg = alg_at(a)) != NULL; a++) {
 		for (i = 0; i < 300; i++) {
 			lens[i] = i < 200 ? i : (size_t)(mdt_rand(&rng) % 70000);
 			msgs[i] = buf + mdt_rand(&rng) % ((1 << 20) - lens[i]);
