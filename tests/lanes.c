@@ -650,6 +650,70 @@ START_TEST(test_digest_many)
 }
 END_TEST
 
+/*
+ * BLAKE2b rows go through lanes: each blake2b kernel pinned by name, and
+ * by default the best one this CPU has (x86-64 with AVX2: not the
+ * portable one, which dispatch never picks).  The other cases would pass
+ * with BLAKE2b hashed one message at a time.
+ */
+START_TEST(test_blake2b_in_lanes)
+{
+	static const char *const names[] = { "blake2b", "blake2b-256" };
+	const struct mds_mb_kernel *k;
+	const struct mds_alg *alg;
+	struct mds_lane_result r;
+	struct mds_lanes *s;
+	unsigned char msg[300], want[MDS_MAX_DIGEST];
+	const char *by;
+	size_t i, n, lanes, used, kernels = 0;
+
+	memset(msg, 'b', sizeof(msg));
+	for (i = 0; i < mb_kernel_count(); i++) {
+		k = mb_kernel_at(i);
+		if (strcmp(k->family, "blake2b") != 0 || !kernel_runnable(k))
+			continue;
+		kernels++;
+		ck_assert_int_eq(start_kernel((int)i + 1, &by), 1);
+		for (n = 0; n < sizeof(names) / sizeof(names[0]); n++) {
+			ck_assert_ptr_nonnull(alg = mds_alg_find(names[n]));
+			ck_assert_ptr_nonnull(s = mds_lanes_new(alg));
+			ck_assert_uint_eq(mds_lanes_width(s), k->lanes);
+			ck_assert_str_eq(mds_lanes_kernel(s), k->name);
+			/* as many messages as lanes: every one in them */
+			for (lanes = 0; lanes < k->lanes; lanes++)
+				ck_assert_int_eq(mds_lanes_add(s, msg,
+				    100 + lanes * 50, NULL), 0);
+			for (lanes = 0; lanes < k->lanes; lanes++) {
+				ck_assert_int_eq(mds_lanes_next(s, &r), 1);
+				mdt_hash(alg, "portable", msg, 100 + lanes * 50,
+				    want);
+				MDT_DIGEST_EQ(r.digest, want,
+				    mds_alg_digest_len(alg), "%s on %s",
+				    names[n], k->name);
+				ck_assert_ptr_nonnull(by =
+				    mds_lanes_hashed_by(s, &used));
+				ck_assert_str_eq(by, k->name);
+				ck_assert_uint_eq(used, k->lanes);
+			}
+			mds_lanes_free(s);
+		}
+		end_kernel();
+	}
+	ck_assert_uint_ge(kernels, 1);	/* blake2b-portable-x4 at least */
+#if defined(__x86_64__)
+	if (mds_backend_built("native") == 1 &&
+	    mds_cpu_missing(MDS_CPU_AVX2) == NULL) {
+		ck_assert_ptr_nonnull(s = mds_lanes_new(
+		    mds_alg_find("blake2b")));
+		ck_assert_uint_gt(mds_lanes_width(s), 1);
+		ck_assert_msg(strncmp(mds_lanes_kernel(s), "blake2b-avx", 11)
+		    == 0, "blake2b: default lanes %s", mds_lanes_kernel(s));
+		mds_lanes_free(s);
+	}
+#endif
+}
+END_TEST
+
 Suite *
 mdt_lanes_suite(void)
 {
@@ -666,6 +730,7 @@ mdt_lanes_suite(void)
 	tcase_add_loop_test(tc, test_scheduler_buffers, 0, n + 1);
 	tcase_add_loop_test(tc, test_scheduler_files, 0, n + 1);
 	tcase_add_loop_test(tc, test_digest_many, 0, n + 1);
+	tcase_add_test(tc, test_blake2b_in_lanes);
 	suite_add_tcase(s, tc);
 	return s;
 }
