@@ -8,7 +8,11 @@
  * regular file mapped in windows or read), keeps the partial block at the
  * end of a chunk until the next chunk completes it, and runs the padding
  * through the lanes too, so a message of a single short block costs one
- * lane of one kernel call.  A lane whose message is done takes the next
+ * lane of one kernel call.  BLAKE2b has no padding but a last block
+ * compressed with a flag and the message length as its counter: a lane
+ * keeps its last 1 .. 128 bytes back until the source says they end it,
+ * and the counter and flag are columns of the state, as the chaining
+ * value is.  A lane whose message is done takes the next
  * one waiting.  Digests are handed back in the order messages were added.
  *
  * When fewer lanes are busy than the kernel needs to beat one stream

@@ -558,8 +558,9 @@ static const struct mds_alg registry[] = {
 	MD_ROW("sm3", "SM3", ALIASES(NULL), 32, 64, "sm3", sm3,
 	    PREFER("portable", "openssl")),
 	/*
-	 * Its own code (blake2b.c), any digest length.  The portable C
-	 * runs 1.7x the AVX-512 kernel on Zen 5 (blake2b_x86.h).
+	 * Its own code (blake2b.c), any digest length; its shape puts every
+	 * length in the lanes.  The portable C runs 1.7x the AVX-512 kernel
+	 * on Zen 5 (blake2b_x86.h), the AVX-512 lanes 3.9x it.
 	 */
 	{ "blake2b", "BLAKE2b", ALIASES("BLAKE2b-512", NULL), 64, 128,
 	    "blake2b", &mds_blake2b_shape, &mds_portable_blake2b,
