@@ -385,7 +385,10 @@ if b2sum --version 2>/dev/null | grep -q GNU; then
 	done
 	BNAMES=$(cd b2 && printf '%s\n' b* | sort -n -k1.2)
 	NB=$(printf '%s\n' $BNAMES | wc -l)
-	for len in 512 8 160 256 504; do
+	# two lengths under valgrind: a bad access shows in either
+	B2LENS="512 8 160 256 504"
+	[ -n "${MDSUM_TEST_VALGRIND:-}" ] && B2LENS="512 256"
+	for len in $B2LENS; do
 		# shellcheck disable=SC2086
 		(cd b2 && b2sum -l $len $BNAMES) >bora.$len
 	done
@@ -408,7 +411,7 @@ if b2sum --version 2>/dev/null | grep -q GNU; then
 		kern=$2
 		label=${1:-default}
 		shift 2
-		for len in 512 8 160 256 504; do
+		for len in $B2LENS; do
 			for how in --mmap --no-mmap; do
 				why=
 				# shellcheck disable=SC2086
