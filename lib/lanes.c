@@ -12,8 +12,8 @@
  * compressed with a flag and the message length as its counter: a lane
  * keeps its last 1 .. 128 bytes back until the source says they end it,
  * and the counter and flag are columns of the state, as the chaining
- * value is.  A lane whose message is done takes the next
- * one waiting.  Digests are handed back in the order messages were added.
+ * value is.  A lane whose message is done takes the next one waiting.
+ * Digests are handed back in the order messages were added.
  *
  * When fewer lanes are busy than the kernel needs to beat one stream
  * (min_busy), the oldest message is finished alone by the single-stream
