@@ -25,6 +25,7 @@ NATIVE_OBJS_no =	lib/backend_native.o lib/x86/kernels.o \
 			lib/x86/keccak_mb_avx512.o lib/x86/keccak_mb_avx2.o \
 			lib/x86/sha256_mb_shani.o lib/x86/sha256_mb_avx512.o \
 			lib/x86/blake2b_avx2.o lib/x86/blake2b_avx512.o \
+			lib/x86/blake2b_mb_avx2.o lib/x86/blake2b_mb_avx512.o \
 			lib/x86/crc_pclmul.o lib/x86/crc_vpclmul.o lib/x86/sum_avx2.o
 NATIVE_OBJS_yes =	lib/nonative.o
 
@@ -92,6 +93,7 @@ lib/x86/md5_x86.o lib/x86/md5_mb_avx2.o lib/x86/md5_mb_avx512.o: \
 lib/blake2b.o: lib/blake2b.h
 lib/x86/blake2b_avx2.o lib/x86/blake2b_avx512.o: \
     lib/blake2b.h lib/x86/blake2b_x86.h
+lib/x86/blake2b_mb_avx2.o lib/x86/blake2b_mb_avx512.o: lib/blake2b.h
 lib/x86/crc_pclmul.o lib/x86/crc_vpclmul.o: lib/x86/crc_x86.h
 lib/crc.o: lib/crc_tables.h
 lib/backend_libmd.o lib/nolibmd.o lib/backend_openssl.o lib/noopenssl.o \

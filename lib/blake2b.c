@@ -137,6 +137,21 @@ mds_blake2b_compress_portable(uint64_t h[8], uint64_t t[2],
  * The parameter block's first word: digest length, key length 0, fanout
  * 1, depth 1; the rest (leaf length, node offset, salt, personal) zero.
  */
+void
+mds_blake2b_start_h(uint64_t h[8], size_t outlen)
+{
+	memcpy(h, mds_blake2b_iv, 8 * sizeof(h[0]));
+	h[0] ^= 0x01010000ULL | (uint64_t)outlen;
+}
+
+/*
+ * The lanes' view (lanes.c): eight chaining words, then the counter and
+ * the flag, which the multi-buffer kernels keep per lane.
+ */
+const struct mds_shape mds_blake2b_shape = {
+	NULL, mds_blake2b_iv, 0, 11, BLAKE2B_BLOCK
+};
+
 static int
 blake2b_start(struct blake2b_state *st, const struct mds_alg *alg,
     const struct mds_kernel *k)
@@ -144,8 +159,7 @@ blake2b_start(struct blake2b_state *st, const struct mds_alg *alg,
 	size_t outlen = mds_alg_digest_len(alg);
 
 	st->k = k;
-	memcpy(st->h, mds_blake2b_iv, sizeof(st->h));
-	st->h[0] ^= 0x01010000ULL | (uint64_t)outlen;
+	mds_blake2b_start_h(st->h, outlen);
 	st->t[0] = st->t[1] = 0;
 	st->fill = 0;
 	st->outlen = (unsigned int)outlen;

@@ -8,8 +8,12 @@
  * regular file mapped in windows or read), keeps the partial block at the
  * end of a chunk until the next chunk completes it, and runs the padding
  * through the lanes too, so a message of a single short block costs one
- * lane of one kernel call.  A lane whose message is done takes the next
- * one waiting.  Digests are handed back in the order messages were added.
+ * lane of one kernel call.  BLAKE2b has no padding but a last block
+ * compressed with a flag and the message length as its counter: a lane
+ * keeps its last 1 .. 128 bytes back until the source says they end it,
+ * and the counter and flag are columns of the state, as the chaining
+ * value is.  A lane whose message is done takes the next one waiting.
+ * Digests are handed back in the order messages were added.
  *
  * When fewer lanes are busy than the kernel needs to beat one stream
  * (min_busy), the oldest message is finished alone by the single-stream
@@ -47,6 +51,14 @@
 #define MAX_SPARE	64		/* message records kept for reuse */
 
 enum msg_state { MSG_QUEUED, MSG_BUSY, MSG_DONE };
+
+/*
+ * BLAKE2b's words after the chaining value: counter low, high, and the
+ * last-block flag, which lane_next_run sets with the counter at the end.
+ */
+#define B2_T0	8
+#define B2_T1	9
+#define B2_F0	10
 
 struct msg {
 	struct msg	*next;		/* in the order added */
@@ -93,6 +105,7 @@ struct mds_lanes {
 	const struct mds_shape		*shape;
 	const struct mds_mb_kernel	*k;	/* NULL: one at a time */
 	const struct mds_kernel		*single;	/* for a lane alone */
+	enum mds_cons	 cons;		/* how the message ends */
 	size_t		 width, block, wsize;	/* wsize: bytes per word */
 	size_t		 state_size;		/* bytes of state in use */
 	size_t		 dlen;			/* digest bytes */
@@ -150,7 +163,7 @@ rows_start(struct mds_lanes *s)
 {
 	size_t l;
 
-	if (s->shape->md == NULL) {	/* the sponge starts from zeros */
+	if (s->cons == MDS_CONS_SPONGE) {	/* the sponge starts from zeros */
 		memset(s->state, 0, s->state_size);
 		return;
 	}
@@ -188,7 +201,7 @@ col_digest(const struct mds_lanes *s, size_t l, unsigned char *out)
 	unsigned char words[8 * 25];
 	struct md_state st;
 
-	if (s->shape->md == NULL) {
+	if (s->cons != MDS_CONS_MD) {
 		/* Whole words straight out: no call for a short message. */
 		for (w = 0; 8 * w + 8 <= len; w++)
 			mds_store_le64(out + 8 * w, s->state[w * s->width + l]);
@@ -217,7 +230,15 @@ col_single(struct mds_lanes *s, size_t l, const unsigned char *p,
 
 	if (s->lane[l].m != NULL)	/* NULL in a batch */
 		s->lane[l].m->solo_blocks += nblocks;
-	if (s->shape->md == NULL) {
+	if (s->cons == MDS_CONS_BLAKE2B) {
+		for (w = 0; w < 10; w++)
+			a[w] = col_get(s, w, l);
+		k->compress(a, a + B2_T0, p, nblocks, col_get(s, B2_F0, l));
+		for (w = 0; w < 10; w++)
+			col_set(s, w, l, a[w]);
+		return;
+	}
+	if (s->cons == MDS_CONS_SPONGE) {
 		for (w = 0; w < 25; w++)
 			a[w] = col_get(s, w, l);
 		k->absorb(a, p, nblocks, s->block);
@@ -228,6 +249,21 @@ col_single(struct mds_lanes *s, size_t l, const unsigned char *p,
 	col_to_md(s, l, &st);
 	k->blocks(&st, p, nblocks);
 	col_from_md(s, l, &st);
+}
+
+/*
+ * Lane ln's last BLAKE2b block is in its carry, zero-filled: the counter
+ * becomes the message length and the flag is set, for the one block.
+ */
+static void
+b2_last(struct mds_lanes *s, struct lane *ln)
+{
+	size_t l = (size_t)(ln - s->lane);
+
+	col_set(s, B2_T0, l, ln->total);
+	col_set(s, B2_T1, l, 0);
+	col_set(s, B2_F0, l, ~(uint64_t)0);
+	ln->run_blocks = 1;
 }
 
 static void
@@ -374,6 +410,8 @@ static int
 lane_next_run(struct mds_lanes *s, struct lane *ln)
 {
 	size_t n, bl = s->block;
+	/* BLAKE2b runs no block before a byte after it is at hand. */
+	size_t keep = s->cons == MDS_CONS_BLAKE2B;
 	int r;
 
 	for (;;) {
@@ -385,20 +423,20 @@ lane_next_run(struct mds_lanes *s, struct lane *ln)
 			ln->carry_fill += n;
 			ln->p += n;
 			ln->avail -= n;
-			if (ln->carry_fill == bl) {
+			if (ln->carry_fill == bl && ln->avail >= keep) {
 				ln->carry_fill = 0;
 				ln->run = ln->carry;
 				ln->run_blocks = 1;
 				return RUN_READY;
 			}
-		} else if (ln->avail >= bl) {
+		} else if (ln->carry_fill == 0 && ln->avail >= bl + keep) {
 			ln->run = ln->p;
 			/* bl: a kernel's block, never 0 here. */
-			ln->run_blocks = ln->avail / bl;	/* NOLINT(clang-analyzer-core.DivideZero) */
+			ln->run_blocks = (ln->avail - keep) / bl;	/* NOLINT(clang-analyzer-core.DivideZero) */
 			ln->p += ln->run_blocks * bl;
 			ln->avail -= ln->run_blocks * bl;
 			return RUN_READY;
-		} else if (ln->avail > 0) {
+		} else if (ln->carry_fill == 0 && ln->avail > 0) {
 			memcpy(ln->carry, ln->p, ln->avail);
 			ln->carry_fill = ln->avail;
 			ln->avail = 0;
@@ -410,10 +448,14 @@ lane_next_run(struct mds_lanes *s, struct lane *ln)
 				ln->more = 0;
 			continue;
 		}
-		if (s->shape->md != NULL)
+		if (s->cons == MDS_CONS_MD)
 			ln->run_blocks = mds_md_tail(s->shape->md, ln->carry,
 			    ln->carry_fill, ln->total, ln->carry);
-		else {
+		else if (s->cons == MDS_CONS_BLAKE2B) {
+			memset(ln->carry + ln->carry_fill, 0,
+			    bl - ln->carry_fill);
+			b2_last(s, ln);
+		} else {
 			mds_sponge_tail(ln->carry, ln->carry_fill,
 			    s->shape->pad, bl, ln->carry);
 			ln->run_blocks = 1;
@@ -750,21 +792,29 @@ lanes_choose(struct mds_lanes *s)
 	    (!forced && k->level != MDS_LEVEL_PORTABLE)))
 		return 0;
 	s->k = k;
-	s->single = k->level != MDS_LEVEL_PORTABLE || native ?
-	    mds_kernel_for(s->alg->family) :
-	    mds_kernel_portable(s->alg->family);
+	/*
+	 * A lane alone runs the single-stream code the backend would: the
+	 * portable backend chosen (as blake2b's measured best on Zen 5,
+	 * where its kernels lose to the C) takes the portable kernel.
+	 */
+	s->single = portable ? mds_kernel_portable(s->alg->family) :
+	    mds_kernel_for(s->alg->family);
 	s->width = s->k->lanes;
 	s->block = s->shape->block;
+	s->cons = mds_shape_cons(s->shape);
 	s->wsize = s->shape->md != NULL && s->shape->md->block_len == 64 ?
 	    4 : 8;
 	s->state_size = s->shape->words * s->width * s->wsize;
-	/* The initial chaining value: the shape's. */
-	if (s->shape->md != NULL)
+	s->dlen = mds_alg_digest_len(s->alg);
+	/* The initial chaining value: the shape's, BLAKE2b's per length. */
+	memset(s->iv, 0, sizeof(s->iv));
+	if (s->cons == MDS_CONS_BLAKE2B)
+		mds_blake2b_start_h(s->iv, s->dlen);
+	else if (s->cons == MDS_CONS_MD)
 		for (w = 0; w < s->shape->words; w++)
 			s->iv[w] = s->wsize == 4 ?
 			    ((const uint32_t *)s->shape->iv)[w] :
 			    ((const uint64_t *)s->shape->iv)[w];
-	s->dlen = mds_alg_digest_len(s->alg);
 	return 0;
 }
 
@@ -991,6 +1041,21 @@ sponge_tail_batch(struct lane *ln, const unsigned char *p, size_t fill,
 }
 
 /*
+ * BLAKE2b's last block, fill (1 .. 128, or 0 for an empty message) bytes
+ * at p zero-filled, into the lane's carry, whose bytes from ln->dirty on
+ * are still zero, as for the sponge.
+ */
+static void
+b2_tail_batch(struct lane *ln, const unsigned char *p, size_t fill)
+{
+	if (ln->dirty > fill)
+		memset(ln->carry + fill, 0, ln->dirty - fill);
+	if (fill > 0)
+		memcpy(ln->carry, p, fill);
+	ln->dirty = fill;
+}
+
+/*
  * The batch API's own driver: every message is in memory, so a lane is a
  * pointer and a count, without the records and sources of the scheduler;
  * for short messages this bookkeeping is most of the cost.
@@ -1002,6 +1067,7 @@ batch_run(struct mds_lanes *s, size_t n, const void *const *msgs,
 	const unsigned char *data[MDS_MAX_LANES];
 	size_t idx[MDS_MAX_LANES], next = 0, l, nb, busy, bl = s->block;
 	size_t width = s->width, k;
+	size_t keep = s->cons == MDS_CONS_BLAKE2B;	/* as lane_next_run */
 	unsigned char busy_l[MDS_MAX_LANES];
 	struct lane *ln;
 	int fresh;
@@ -1050,18 +1116,23 @@ batch_run(struct mds_lanes *s, size_t n, const void *const *msgs,
 					busy_l[l] = 1;
 					next++;
 				}
-				if (ln->avail >= bl) {
+				if (ln->avail >= bl + keep) {
 					ln->run = ln->p;
-					ln->run_blocks = ln->avail / bl;
+					ln->run_blocks = (ln->avail - keep) /
+					    bl;
 					ln->p += ln->run_blocks * bl;
 					ln->avail -= ln->run_blocks * bl;
 				} else {
-					if (s->shape->md != NULL)
+					if (s->cons == MDS_CONS_MD)
 						ln->run_blocks = mds_md_tail(
 						    s->shape->md, ln->p,
 						    ln->avail, ln->total,
 						    ln->carry);
-					else {
+					else if (keep) {
+						b2_tail_batch(ln, ln->p,
+						    ln->avail);
+						b2_last(s, ln);
+					} else {
 						sponge_tail_batch(ln, ln->p,
 						    ln->avail, s->shape->pad,
 						    bl);

@@ -87,6 +87,27 @@ keccak_mb_portable(void *state, const unsigned char *const *data,
 	}
 }
 
+/* Words 0..7 the chaining value, 8 and 9 the counter, 10 the flag. */
+static void
+blake2b_mb_portable(void *state, const unsigned char *const *data,
+    size_t nblocks, size_t rate)
+{
+	uint64_t *s = state, w10[10];
+	size_t l, w;
+
+	(void)rate;
+	for (l = 0; l < PORTABLE_LANES; l++) {
+		if (data[l] == NULL)
+			continue;
+		for (w = 0; w < 10; w++)
+			w10[w] = s[w * PORTABLE_LANES + l];
+		mds_blake2b_compress_portable(w10, w10 + 8, data[l], nblocks,
+		    s[10 * PORTABLE_LANES + l]);
+		for (w = 0; w < 10; w++)
+			s[w * PORTABLE_LANES + l] = w10[w];
+	}
+}
+
 const struct mds_mb_kernel mds_portable_mb_kernels[] = {
 	{ "md5", "md5-portable-x4", MDS_LEVEL_PORTABLE, 0, PORTABLE_LANES, 1,
 	    md5_mb_portable },
@@ -96,6 +117,8 @@ const struct mds_mb_kernel mds_portable_mb_kernels[] = {
 	    PORTABLE_LANES, 1, sha512_mb_portable },
 	{ "keccak", "keccak-portable-x4", MDS_LEVEL_PORTABLE, 0,
 	    PORTABLE_LANES, 1, keccak_mb_portable },
+	{ "blake2b", "blake2b-portable-x4", MDS_LEVEL_PORTABLE, 0,
+	    PORTABLE_LANES, 1, blake2b_mb_portable },
 };
 const size_t mds_portable_nmb_kernels =
     sizeof(mds_portable_mb_kernels) / sizeof(mds_portable_mb_kernels[0]);

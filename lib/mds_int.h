@@ -44,10 +44,13 @@ struct mds_vector {
 
 /*
  * The construction an algorithm rides on, which is also how the lane
- * scheduler (lanes.c) hashes it: Merkle-Damgard by md, starting from the
- * chaining value iv (words of 32 bits for 64-byte blocks, of 64 bits for
- * 128-byte ones) or, md NULL, the Keccak sponge from zeros with the domain
- * byte pad.  words: chaining words; block: the block or rate in bytes.
+ * scheduler (lanes.c) hashes it (mds_shape_cons): Merkle-Damgard by md,
+ * starting from the chaining value iv (words of 32 bits for 64-byte
+ * blocks, of 64 bits for 128-byte ones); md NULL and no iv, the Keccak
+ * sponge from zeros with the domain byte pad; md NULL with an iv,
+ * BLAKE2b, from iv with the digest length in its parameter word, and a
+ * byte counter and last-block flag after the chaining value.
+ * words: state words per lane; block: the block or rate in bytes.
  * What differs between sha224 and sha256, or sha3-512 and sha3-256, is
  * only this and the digest length: the code is one.
  */
@@ -59,6 +62,16 @@ struct mds_shape {
 	unsigned int		 words;
 	unsigned int		 block;
 };
+
+enum mds_cons { MDS_CONS_MD, MDS_CONS_SPONGE, MDS_CONS_BLAKE2B };
+
+static inline enum mds_cons
+mds_shape_cons(const struct mds_shape *sh)
+{
+	if (sh->md != NULL)
+		return MDS_CONS_MD;
+	return sh->iv == NULL ? MDS_CONS_SPONGE : MDS_CONS_BLAKE2B;
+}
 
 /*
  * One row of the registry (registry.c).  family: the kernels that hash it
@@ -114,6 +127,9 @@ extern const struct mds_impl mds_portable_md, mds_native_md;
 extern const struct mds_impl mds_portable_sponge, mds_native_sponge;
 /* BLAKE2b (blake2b.c): any digest length, from the row. */
 extern const struct mds_impl mds_portable_blake2b, mds_native_blake2b;
+extern const struct mds_shape mds_blake2b_shape;
+/* The chaining value a BLAKE2b message of outlen digest bytes starts from. */
+void	mds_blake2b_start_h(uint64_t[8], size_t);
 
 /* The shapes of the algorithm files (md5.c, sha1.c, ...). */
 extern const struct mds_shape mds_md5_shape, mds_sha1_shape;
@@ -271,9 +287,13 @@ const char		*mds_cpu_missing(unsigned int);
  * memory is read for it beyond mds_zero_block.  rate is the Keccak rate in
  * bytes (a multiple of 8, at most MDS_MAX_BLOCK); the others ignore it.
  * A kernel reads exactly nblocks * block bytes from each busy lane.
+ * blake2b: eleven words a lane, h[0..7], then the counter t (low, high)
+ * and the flag f0, read and written as struct mds_kernel's compress does:
+ * for each block, when f0 is 0, 128 is first added to t; a lane with f0
+ * set is called for one block only (its last, t already its length).
  */
 struct mds_mb_kernel {
-	const char	*family;	/* md5 sha256 sha512 keccak */
+	const char	*family;	/* md5 sha256 sha512 keccak blake2b */
 	const char	*name;		/* "sha256-shani-x2" */
 	int		 level;		/* MDS_LEVEL_*: what MDSUM_CPU caps */
 	unsigned int	 need;		/* MDS_CPU_* bits it requires */

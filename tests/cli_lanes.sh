@@ -51,11 +51,11 @@ done
 head -c 1000 pool >d/sub/x
 NAMES=$(cd d && ls | grep '^s' | sort -n -k1.2)
 ALGS="md5 sha1 sha224 sha256 sha384 sha512 sha512-224 sha512h sha3-224 \
-    sha3-256 sha3-512 keccak256"
+    sha3-256 sha3-512 keccak256 blake2b"
 # Under valgrind (tests/valgrind.sh), one row per block size or rate
 # and kind of padding is enough to find a bad access, at half the time.
 [ -n "${MDSUM_TEST_VALGRIND:-}" ] &&
-    ALGS="md5 sha1 sha256 sha512 sha512h sha3-224 sha3-256 sha3-512"
+    ALGS="md5 sha1 sha256 sha512 sha512h sha3-224 sha3-256 sha3-512 blake2b"
 
 # same_as_single DESC ARG...: mdsum ARG... (in d) and mdsum
 # --no-multibuffer ARG... give the same stdout, stderr and exit status.
@@ -95,7 +95,7 @@ setcpu()
 
 printf 'from stdin' >stdin
 for cpu in '' md5-portable-x4 sha256-portable-x4 sha512-portable-x4 \
-    keccak-portable-x4 avx2; do
+    keccak-portable-x4 blake2b-portable-x4 avx2; do
 	setcpu "$cpu"
 	label=${cpu:-default}
 	for a in $ALGS; do
@@ -278,7 +278,8 @@ for a in $ORACLE_ALGS; do
 	    "$a" "ora.$a" "$FNAMES" -j1
 done
 for cpu in portable sse4 avx2,-sha avx2,-bmi1 md5-portable-x4 \
-    sha256-portable-x4 sha512-portable-x4 keccak-portable-x4; do
+    sha256-portable-x4 sha512-portable-x4 keccak-portable-x4 \
+    blake2b-portable-x4; do
 	setcpu "$cpu"
 	for a in $ORACLE_ALGS; do
 		case $cpu in
@@ -367,6 +368,94 @@ for a in md5 sha256; do
 	done
 	setcpu ''
 done
+
+# --- BLAKE2b in lanes, every digest length, against b2sum -----------------
+
+# BLAKE2b keeps the last 1 .. 128 bytes of a message back until it knows
+# they end it (its last block is compressed with a flag and the length):
+# sizes around one, two and three blocks, the 64 KiB read and a lane's 1
+# MiB window, mapped and read, with -l as b2sum's, through each lane
+# kernel the CPU has (MDSUM_CPU names it, or caps the level to reach it),
+# against coreutils' b2sum.  --debug says which kernel hashed each file.
+if b2sum --version 2>/dev/null | grep -q GNU; then
+	mkdir b2
+	for size in 0 1 127 128 129 255 256 257 383 384 385 1000 65535 \
+	    65536 65537 1048575 1048576 1048577 2097281; do
+		head -c "$size" pool >"b2/b$size"
+	done
+	BNAMES=$(cd b2 && printf '%s\n' b* | sort -n -k1.2)
+	NB=$(printf '%s\n' $BNAMES | wc -l)
+	# two lengths under valgrind: a bad access shows in either
+	B2LENS="512 8 160 256 504"
+	[ -n "${MDSUM_TEST_VALGRIND:-}" ] && B2LENS="512 256"
+	for len in $B2LENS; do
+		# shellcheck disable=SC2086
+		(cd b2 && b2sum -l $len $BNAMES) >bora.$len
+	done
+	# cpu and the kernel --debug must name for it (any: the default)
+	set -- '' any blake2b-portable-x4 blake2b-portable-x4
+	if [ $NATIVE = yes ] && have_flags avx2; then
+		set -- "$@" avx2 blake2b-avx2-x4 blake2b-avx2-x4 blake2b-avx2-x4
+	else
+		skip "blake2b in lanes: blake2b-avx2-x4" \
+		    "no native kernels, or no avx2 in /proc/cpuinfo"
+	fi
+	if [ $NATIVE = yes ] && have_flags avx2 avx512f avx512vl; then
+		set -- "$@" blake2b-avx512-x8 blake2b-avx512-x8
+	else
+		skip "blake2b in lanes: blake2b-avx512-x8" \
+		    "no native kernels, or no avx512f/avx512vl in /proc/cpuinfo"
+	fi
+	while [ $# -ge 2 ]; do
+		setcpu "$1"
+		kern=$2
+		label=${1:-default}
+		shift 2
+		for len in $B2LENS; do
+			for how in --mmap --no-mmap; do
+				why=
+				# shellcheck disable=SC2086
+				(cd b2 && "$M" -j1 --untagged --debug $how \
+				    -a blake2b -l $len $BNAMES) >out 2>err ||
+				    bad "exit status $?: $(head -3 err)"
+				cmp -s out bora.$len ||
+				    bad "$(diff bora.$len out | head -4)"
+				[ "$(grep -c 'on the .* backend (' err)" -eq "$NB" ] ||
+				    bad "not all reported: $(head -3 err)"
+				# all but the empty file, mapped or read
+				case $how in
+				--mmap)	by=mmap ;;
+				*)	by='read loop' ;;
+				esac
+				[ "$(grep -c "read by $by\$" err)" -ge \
+				    $((NB - 1)) ] || bad "not $how: $(head -4 err)"
+				case $kern in
+				any)	;;
+				*-portable-*)
+					# min_busy 1: every file in the lanes
+					[ "$(grep -c "($kern, 4 lanes)\$" err)" -eq \
+					    "$NB" ] || bad "not in lanes: $(head -3 err)" ;;
+				*)	grep -q "($kern, [48] lanes)\$" err ||
+					    bad "not in $kern: $(head -3 err)" ;;
+				esac
+				verdict "$label: mdsum -a blake2b -l $len $how, $NB files in lanes: as b2sum"
+			done
+		done
+	done
+	setcpu ''
+	# The b2sum link, several files: in lanes too.
+	if [ -x "$B/b2sum" ]; then
+		why=
+		# shellcheck disable=SC2086
+		(cd b2 && MDSUM_CPU=blake2b-portable-x4 MDSUM_BACKEND=portable \
+		    "$B/b2sum" -l 256 $BNAMES) >out 2>err ||
+		    bad "exit status $?: $(head -3 err)"
+		cmp -s out bora.256 || bad "$(diff bora.256 out | head -4)"
+		verdict "b2sum -l 256 over $NB files, portable lanes: as coreutils"
+	fi
+else
+	skip "blake2b in lanes: against b2sum" "no GNU b2sum"
+fi
 
 # --- md5(1)'s tools and mdsum -C: several operands in lanes ---------------
 

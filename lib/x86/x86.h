@@ -54,5 +54,7 @@ MDS_MB_PROTO(mds_sha512_mb_avx2);	/* 4 lanes */
 MDS_MB_PROTO(mds_sha512_mb_avx512);	/* 8 lanes */
 MDS_MB_PROTO(mds_keccak_mb_avx2);	/* 4 lanes */
 MDS_MB_PROTO(mds_keccak_mb_avx512);	/* 8 lanes */
+MDS_MB_PROTO(mds_blake2b_mb_avx2);	/* 4 lanes */
+MDS_MB_PROTO(mds_blake2b_mb_avx512);	/* 8 lanes */
 
 #endif /* MDS_X86_H */
