@@ -124,7 +124,7 @@ int	gnu_check_archives(struct gnu *, const char *, char **, size_t);
  * parse_line takes a line of len bytes (no newline; s[len] is NUL, and
  * a NUL within makes it LINE_BAD), cuts it in place and points the fields
  * into it when it is LINE_GOOD; LINE_AMBIGUOUS (an untagged digest that
- * fits several algorithms) and LINE_UNKNOWN (a tag this build does not
+ * fits several algorithms of -a's list) and LINE_UNKNOWN (a tag this build does not
  * know) have their name and digest too.
  */
 enum line_kind { LINE_GOOD, LINE_BAD, LINE_AMBIGUOUS, LINE_UNKNOWN,
@@ -144,6 +144,7 @@ struct line_fields {
 	const struct mds_alg	*alg;		/* NULL for LINE_UNKNOWN */
 	const char		*tag;		/* LINE_UNKNOWN: its tag, */
 	size_t			 taglen;	/* not NUL-terminated */
+	int			 guessed;	/* untagged: alg by length */
 };
 enum line_kind	parse_line(struct line_parser *, char *, size_t,
 		    struct line_fields *);
