@@ -57,6 +57,7 @@ struct gnu {
 	int			 warn;
 	const char		*expect;	/* --expect=DIGEST */
 	const char		*checklist;	/* -C MANIFEST */
+	const char		*files0_from;	/* --files0-from=F */
 	int			 recursive;
 	int			 archive;	/* -A: operands are archives */
 	int			 progress;
@@ -162,11 +163,12 @@ int	unescape(char *, size_t);
 int	gnu_archive_generate(struct gnu *, char **, size_t);
 int	archive_fill(struct gnu *, char **, size_t, struct input **, size_t);
 
-/* walk.c: the operands, with directories walked under -R. */
+/* walk.c: the operands (or --files0-from's names), -R walking directories. */
 struct walk;
 struct walk	*walk_open(char **, size_t, int);
+struct walk	*walk_open_list(const char *, int);
 char		*walk_next(struct walk *, int *);
-void		 walk_close(struct walk *);
+int		 walk_close(struct walk *);
 
 /*
  * jobs.c: items worked on by threads, emitted in production order.  An
