@@ -131,6 +131,7 @@ check: all tests/run tests/eio_shim.so
 	sh tests/cli_lanes.sh bin
 	sh tests/cli_tune.sh bin
 	sh tests/cli_write.sh bin
+	sh tests/cli_manifests.sh bin
 	sh tests/completions.sh bin
 	sh tests/install.sh "$(MAKE)" "CC=$(CC)" "CFLAGS=$(CFLAGS)" \
 	    "LDFLAGS=$(LDFLAGS)" WITHOUT_OPENSSL=$(WITHOUT_OPENSSL) \
