@@ -8,8 +8,11 @@
  * made by md5 -r).  A leading backslash means the name is escaped.  The
  * algorithm of a tagged line is its tag; that of an untagged line is the
  * one whose digest length fits, among -a's list, else the one the
- * manifest's name gives (SHA256SUMS, x.keccak256), else all: when several
- * fit (64 hex digits), mdsum refuses to guess.
+ * manifest's name gives (SHA256SUMS, x.keccak256), else the SHA-2, SHA-1
+ * or MD5 of the digest's length (manifest_parse.c).  That last choice
+ * cannot make a bad file good, only fail a good one listed with another
+ * algorithm of the same length: when every line so chosen fails, a hint
+ * after the run names -a.
  */
 #include <err.h>
 #include <errno.h>
@@ -33,6 +36,14 @@ struct line_item {
 	size_t		 taglen;	/* not NUL-terminated */
 	const struct mds_alg *seen;	/* cksum: the last tag so far */
 	int		 reported;	/* its diagnostic was printed */
+	int		 guessed;	/* algorithm from the digest's length */
+};
+
+/* The lines whose algorithm the digest's length chose, over one run. */
+struct guesses {
+	uintmax_t		 ok, failed;
+	const struct mds_alg	*alg;	/* theirs, NULL if several */
+	int			 mixed;
 };
 
 /* What became of a line or a file, as -c --json names it. */
@@ -52,6 +63,7 @@ struct manifest {
 	uintmax_t		 n_bad, n_mismatch, n_unreadable, n_ambiguous;
 	uintmax_t		 n_unknown;
 	int			 properly, matched;
+	struct guesses		*guesses;	/* the run's */
 };
 
 static int
@@ -130,6 +142,7 @@ line_next(void *arg)
 			it->dlen = f.dlen;
 			it->tag = f.tag;
 			it->taglen = f.taglen;
+			it->guessed = f.guessed;
 		} else
 			it->digest = copy;
 		return it;
@@ -263,8 +276,8 @@ line_problem(const struct line_item *it, char *buf, size_t size)
 {
 	if (it->kind == LINE_AMBIGUOUS)
 		snprintf(buf, size, "an untagged checksum of %zu characters "
-		    "fits several algorithms; name one with -a (for example "
-		    "-a sha256)", it->dlen);
+		    "fits several of the algorithms -a names; give -a one "
+		    "of them", it->dlen);
 	else if (it->kind == LINE_UNKNOWN)
 		snprintf(buf, size, "no such algorithm in this build: %.*s",
 		    (int)it->taglen, it->tag);
@@ -339,19 +352,61 @@ line_report(struct manifest *m, struct line_item *it)
 	}
 }
 
+/* Count a verified line whose algorithm its digest's length chose. */
+static void
+count_guess(struct manifest *m, const struct line_item *it, int ok,
+    int mismatch)
+{
+	struct guesses *gs = m->guesses;
+
+	if (!it->guessed)
+		return;
+	if (gs->ok + gs->failed == 0)
+		gs->alg = it->in.algs[0];
+	else if (gs->alg != it->in.algs[0])
+		gs->mixed = 1;
+	if (ok)
+		gs->ok++;
+	else if (mismatch)
+		gs->failed++;
+}
+
+/*
+ * After the run: if every line whose algorithm was taken from its
+ * digest's length failed, they may be of another algorithm of that
+ * length (sha3-256 and sha256 both have 64 hex digits).
+ */
+static void
+guess_hint(const struct gnu *g, const struct guesses *gs)
+{
+	if (gs->failed == 0 || gs->ok != 0 || g->status_only)
+		return;
+	if (gs->mixed)
+		warnx("hint: every untagged checksum failed as the SHA-2, "
+		    "SHA-1 or MD5 of its length; if they are of another "
+		    "algorithm of that length, name it with -a (see --list)");
+	else
+		warnx("hint: every untagged checksum failed as %s, chosen "
+		    "by its length; if they are of another algorithm of "
+		    "that length, name it with -a (see --list)",
+		    mds_alg_name(gs->alg));
+}
+
 static void
 line_emit(void *arg, void *item)
 {
 	struct manifest *m = arg;
 	struct line_item *it = item;
-	int unreadable = 0, mismatch = 0;
+	int unreadable = 0, mismatch = 0, ok;
 
 	if (it->kind == LINE_GOOD) {
 		m->properly = 1;
 		hash_input_emit(&it->in, m->g->ignore_missing);
-		if (verify(m->g, m, it, &it->in, it->digest, it->dlen,
-		    &unreadable, &mismatch) == 0)
+		ok = verify(m->g, m, it, &it->in, it->digest, it->dlen,
+		    &unreadable, &mismatch) == 0;
+		if (ok)
 			m->matched = 1;
+		count_guess(m, it, ok, mismatch);
 		m->n_unreadable += (uintmax_t)unreadable;
 		m->n_mismatch += (uintmax_t)mismatch;
 	} else
@@ -411,10 +466,12 @@ alg_from_name(const char *path, const struct family **fam)
 
 /* Open a manifest for reading; -1 (reported) if it cannot be. */
 static int
-manifest_open(struct manifest *m, struct gnu *g, const char *path)
+manifest_open(struct manifest *m, struct gnu *g, const char *path,
+    struct guesses *gs)
 {
 	memset(m, 0, sizeof(*m));
 	m->g = g;
+	m->guesses = gs;
 	m->lp.g = g;
 	m->lp.reversed = -1;
 	m->lp.is_stdin = strcmp(path, "-") == 0;
@@ -453,9 +510,9 @@ manifest_close(struct manifest *m, const char *path)
 
 /*
  * The totals of a manifest read to its end; returns 0 if everything
- * verified.  A line that fits several algorithms, or names one this build
- * does not have, fails the run even without --strict: its file went
- * unchecked.
+ * verified.  A line that fits several algorithms of -a's list, or names
+ * one this build does not have, fails the run even without --strict: its
+ * file went unchecked.
  */
 static int
 manifest_totals(struct gnu *g, struct manifest *m)
@@ -498,13 +555,13 @@ manifest_finish(struct gnu *g, struct manifest *m, const char *path)
 
 /* Check one manifest; returns 0 if everything in it verified. */
 static int
-check_manifest(struct gnu *g, const char *path)
+check_manifest(struct gnu *g, const char *path, struct guesses *gs)
 {
 	struct manifest m;
 	struct job_ops ops = { line_next, line_work, line_emit, line_input,
 	    NULL };
 
-	if (manifest_open(&m, g, path) == -1)
+	if (manifest_open(&m, g, path, gs) == -1)
 		return -1;
 	ops.arg = &m;
 	run_jobs(&ops, g->jobs);
@@ -542,10 +599,12 @@ gnu_check_archives(struct gnu *g, const char *path, char **archives,
 	struct manifest m;
 	struct line_item **items = NULL, *it;
 	struct input **ins = NULL;
+	struct guesses gs;
 	size_t nitems = 0, nins = 0, items_cap = 0, ins_cap = 0, i;
 	int status;
 
-	if (manifest_open(&m, g, path) == -1)
+	memset(&gs, 0, sizeof(gs));
+	if (manifest_open(&m, g, path, &gs) == -1)
 		return 1;
 	while ((it = line_next(&m)) != NULL) {
 		items = grow(items, &items_cap, nitems, sizeof(*items));
@@ -566,18 +625,22 @@ gnu_check_archives(struct gnu *g, const char *path, char **archives,
 	free(ins);
 	if (manifest_finish(g, &m, path) == -1)
 		status = 1;
+	guess_hint(g, &gs);
 	return status;
 }
 
 int
 gnu_check(struct gnu *g, char **operands, size_t n)
 {
+	struct guesses gs;
 	size_t i;
 	int status = 0;
 
+	memset(&gs, 0, sizeof(gs));
 	for (i = 0; i < n; i++)
-		if (check_manifest(g, operands[i]) == -1)
+		if (check_manifest(g, operands[i], &gs) == -1)
 			status = 1;
+	guess_hint(g, &gs);
 	return status;
 }
 
@@ -674,7 +737,7 @@ list_emit(void *arg, void *item)
 	struct manifest *m = &cl->m;
 	struct list_item *li = item;
 	struct line_item *hit = li->hit;
-	int unreadable = 0, mismatch = 0;
+	int unreadable = 0, mismatch = 0, ok;
 	char why[128];
 
 	if (hit == NULL) {
@@ -689,9 +752,11 @@ list_emit(void *arg, void *item)
 		cl->status = 1;
 	} else {
 		hash_input_emit(&li->in, m->g->ignore_missing);
-		if (verify(m->g, m, hit, &li->in, hit->digest, hit->dlen,
-		    &unreadable, &mismatch) == 0)
+		ok = verify(m->g, m, hit, &li->in, hit->digest, hit->dlen,
+		    &unreadable, &mismatch) == 0;
+		if (ok)
 			m->matched = 1;
+		count_guess(m, hit, ok, mismatch);
 		m->n_unreadable += (uintmax_t)unreadable;
 		m->n_mismatch += (uintmax_t)mismatch;
 	}
@@ -714,10 +779,12 @@ gnu_checklist(struct gnu *g, char **files, size_t n)
 	struct line_item *it;
 	struct job_ops ops = { list_next, list_work, list_emit, list_input,
 	    NULL };
+	struct guesses gs;
 	size_t lines_cap = 0, j;
 
 	memset(&cl, 0, sizeof(cl));
-	if (manifest_open(m, g, g->checklist) == -1)
+	memset(&gs, 0, sizeof(gs));
+	if (manifest_open(m, g, g->checklist, &gs) == -1)
 		return 1;
 	while ((it = line_next(m)) != NULL) {
 		if (it->kind == LINE_GOOD)
@@ -741,6 +808,7 @@ gnu_checklist(struct gnu *g, char **files, size_t n)
 	run_jobs(&ops, g->jobs);
 	if (manifest_totals(g, m) == -1)
 		cl.status = 1;
+	guess_hint(g, &gs);
 	for (j = 0; j < cl.nlines; j++) {
 		free(cl.lines[j]->line);
 		free(cl.lines[j]);

@@ -58,6 +58,7 @@ struct gnu {
 	int			 warn;
 	const char		*expect;	/* --expect=DIGEST */
 	const char		*checklist;	/* -C MANIFEST */
+	const char		*files0_from;	/* --files0-from=F */
 	int			 recursive;
 	int			 archive;	/* -A: operands are archives */
 	int			 progress;
@@ -133,7 +134,7 @@ const char	*audit_options(const struct gnu *, int, size_t);
  * parse_line takes a line of len bytes (no newline; s[len] is NUL, and
  * a NUL within makes it LINE_BAD), cuts it in place and points the fields
  * into it when it is LINE_GOOD; LINE_AMBIGUOUS (an untagged digest that
- * fits several algorithms) and LINE_UNKNOWN (a tag this build does not
+ * fits several algorithms of -a's list) and LINE_UNKNOWN (a tag this build does not
  * know) have their name and digest too.
  */
 enum line_kind { LINE_GOOD, LINE_BAD, LINE_AMBIGUOUS, LINE_UNKNOWN,
@@ -153,6 +154,7 @@ struct line_fields {
 	const struct mds_alg	*alg;		/* NULL for LINE_UNKNOWN */
 	const char		*tag;		/* LINE_UNKNOWN: its tag, */
 	size_t			 taglen;	/* not NUL-terminated */
+	int			 guessed;	/* untagged: alg by length */
 };
 enum line_kind	parse_line(struct line_parser *, char *, size_t,
 		    struct line_fields *);
@@ -170,13 +172,14 @@ int	unescape(char *, size_t);
 int	gnu_archive_generate(struct gnu *, char **, size_t);
 int	archive_fill(struct gnu *, char **, size_t, struct input **, size_t);
 
-/* walk.c: the operands, with directories walked under -R. */
+/* walk.c: the operands (or --files0-from's names), -R walking directories. */
 struct walk;
 struct walk	*walk_open(char **, size_t, int);
+struct walk	*walk_open_list(const char *, int);
 char		*walk_next(struct walk *, int *);
 int		 walk_count(char **, size_t, int, const int *, uint64_t *,
 		    int64_t *);
-void		 walk_close(struct walk *);
+int		 walk_close(struct walk *);
 
 /*
  * jobs.c: items worked on by threads, emitted in production order.  An

@@ -147,9 +147,13 @@ gnu_generate(struct gnu *g, char **operands, size_t n)
 
 	memset(&gen, 0, sizeof(gen));
 	gen.g = g;
-	gen.walk = walk_open(operands, n, g->recursive);
+	gen.walk = g->files0_from != NULL ? walk_open_list(g->files0_from,
+	    g->recursive) : walk_open(operands, n, g->recursive);
+	if (gen.walk == NULL)
+		return 1;
 	ops.arg = &gen;
 	run_jobs(&ops, g->jobs);
-	walk_close(gen.walk);
+	if (walk_close(gen.walk) == -1)
+		gen.status = 1;
 	return gen.status;
 }

@@ -20,7 +20,7 @@ enum {
 	OPT_IGNORE_MISSING, OPT_QUIET, OPT_STATUS, OPT_STRICT, OPT_EXPECT,
 	OPT_PROGRESS, OPT_BACKEND, OPT_DEBUG, OPT_LIST, OPT_HELP, OPT_VERSION,
 	OPT_MMAP, OPT_NO_MMAP, OPT_BENCH, OPT_SIZE, OPT_NO_MULTIBUFFER,
-	OPT_RAW, OPT_AUDIT, OPT_UPDATE
+	OPT_RAW, OPT_AUDIT, OPT_UPDATE, OPT_FILES0_FROM
 };
 
 static const struct option longopts[] = {
@@ -46,6 +46,7 @@ static const struct option longopts[] = {
 	{ "status",	no_argument,		NULL,	OPT_STATUS },
 	{ "strict",	no_argument,		NULL,	OPT_STRICT },
 	{ "expect",	required_argument,	NULL,	OPT_EXPECT },
+	{ "files0-from", required_argument,	NULL,	OPT_FILES0_FROM },
 	{ "progress",	no_argument,		NULL,	OPT_PROGRESS },
 	{ "backend",	required_argument,	NULL,	OPT_BACKEND },
 	{ "debug",	no_argument,		NULL,	OPT_DEBUG },
@@ -241,6 +242,8 @@ help(const struct gnu *g)
 "  -A, --archive         operands are archives: hash their regular members\n"
 "                        (with -c: MANIFEST first, then ARCHIVEs)\n"
 "  -R, --recursive       hash the files under directory operands\n"
+"      --files0-from=F   hash the files named in F, NUL-separated (- for\n"
+"                        standard input), not FILE operands\n"
 "  -j, --jobs=N          hash N files at a time (default: CPUs usable)\n"
 "      --progress        show progress on stderr when it is a terminal\n"
 "      --backend=NAME    portable, native, libmd or openssl\n"
@@ -601,6 +604,9 @@ gnu_main(const char *progname, enum gnu_mode mode,
 		case OPT_UPDATE:
 			g.update = optarg;
 			break;
+		case OPT_FILES0_FROM:
+			g.files0_from = optarg;
+			break;
 		case OPT_PROGRESS:
 			g.progress = isatty(STDERR_FILENO);
 			break;
@@ -688,7 +694,19 @@ gnu_main(const char *progname, enum gnu_mode mode,
 		warnx("the --raw option is not supported with multiple files");
 		return 1;
 	}
-	g.named = argc != 0;
+	if (g.files0_from != NULL && argc != 0) {
+		/* as GNU du and wc say it */
+		warnx(quotef(argv[0]) == argv[0] ? "extra operand '%s'" :
+		    "extra operand %s", quotef(argv[0]));
+		fprintf(stderr, "file operands cannot be combined with "
+		    "--files0-from\n");
+		return usage_error(&g, NULL);
+	}
+	if (g.files0_from != NULL && (g.check || g.checklist != NULL ||
+	    g.expect != NULL || g.archive || g.raw))
+		return usage_error(&g, "--files0-from does not go with --check, "
+		    "--checklist, --expect, --archive or --raw");
+	g.named = argc != 0 || g.files0_from != NULL;
 	if (g.expect != NULL && (argc != 1 || g.check || g.checklist))
 		return usage_error(&g, "--expect takes exactly one FILE");
 	if (g.checklist != NULL && g.check)
@@ -708,7 +726,8 @@ gnu_main(const char *progname, enum gnu_mode mode,
 
 	/* No FILE (no ARCHIVE after -A -c's MANIFEST): standard input. */
 	if (argc == (g.archive && g.check ? 1 : 0) && g.expect == NULL &&
-	    g.checklist == NULL && g.audit == NULL && g.update == NULL) {
+	    g.checklist == NULL && g.audit == NULL && g.update == NULL &&
+	    g.files0_from == NULL) {
 		if (argc == 1)
 			stdin_argv[0] = argv[0];	/* the manifest */
 		argv = stdin_argv;

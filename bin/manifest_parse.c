@@ -143,65 +143,79 @@ tag_at(const struct gnu *g, const char *s, size_t *len)
 }
 
 /*
- * The rows an untagged digest's length may name without -a or a
- * manifest name: the ones coreutils has a *sum tool for, and this suite's
- * own.  The others share a length with one of these (sha3-512 with
- * sha512, sha512-224 with sha224) and would make every such list
- * ambiguous; they need -a or a tag.
+ * The algorithm an untagged digest's length names when neither -a nor the
+ * manifest's name does: the SHA-2, SHA-1 or MD5 of that length, which is
+ * what sha256sum, shasum, rhash and openssl dgst -r write.  Each length
+ * fits one row, so no list is ever ambiguous; digests of another
+ * algorithm of a length (sha3-256, keccak256) need -a, and when they all
+ * fail check.c says so.  Hex is tried first: 64 hex digits are also the
+ * base64 length of sha384, but a base64 digest of hex digits only is
+ * vanishingly rare.
  */
-static int
-guessable(const struct mds_alg *a)
+static const struct mds_alg *
+by_length(const struct gnu *g, const char *d, size_t len)
 {
 	static const char *const names[] = {
-		"md5", "sha1", "sha224", "sha256", "sha384", "sha512",
-		"sha512h", "sha3-256", "keccak256"
+		"md5", "sha1", "sha224", "sha256", "sha384", "sha512"
 	};
-	size_t i;
+	const struct mds_alg *a;
+	size_t i, pass;
 
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strcmp(mds_alg_name(a), names[i]) == 0)
-			return 1;
-	return 0;
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+			if ((a = mds_alg_find(names[i])) != NULL &&
+			    (len == 2 * mds_alg_digest_len(a)) == (pass == 0) &&
+			    valid_digest(g, a, d, len))
+				return a;
+	return NULL;
 }
 
-/* The algorithm an untagged digest of len characters belongs to. */
+/*
+ * The algorithm an untagged digest of len characters belongs to; *guessed
+ * is set when only its length decided.  Only a -a list can hold several
+ * algorithms that fit (sha256,sha3-256): then *ambiguous is set.  There
+ * too a hex reading beats a base64 one.
+ */
 static const struct mds_alg *
 untagged_alg(const struct line_parser *p, const char *d, size_t len,
-    int *ambiguous)
+    int *ambiguous, int *guessed)
 {
 	const struct gnu *g = p->g;
 	const struct mds_alg *found = NULL, *a;
 	size_t i, nfound = 0;
+	int hex, found_hex = 0;
 
-	*ambiguous = 0;
+	*ambiguous = *guessed = 0;
 	if (g->algs_given) {
-		for (i = 0; i < g->nalgs; i++)
+		for (i = 0; i < g->nalgs; i++) {
 			if (is_sum_format(g->algs[i]))
 				continue;	/* no line to check */
-			else if ((a = g->fams[i] != NULL ?
+			if ((a = g->fams[i] != NULL ?
 			    family_fit(g, g->fams[i], d, len) :
 			    valid_digest(g, g->algs[i], d, len) ?
-			    g->algs[i] : NULL) != NULL) {
-				found = a;
-				nfound++;
-			}
-	} else if (p->named_fam != NULL) {
-		return family_fit(g, p->named_fam, d, len);
-	} else if (p->named != NULL) {
-		if (!is_sum_format(p->named) &&
-		    valid_digest(g, p->named, d, len))
-			return p->named;
-	} else if (g->cksum) {
-		return NULL;	/* cksum reads tagged lines only, without -a */
-	} else {
-		for (i = 0; (a = mds_alg_at(i)) != NULL; i++)
-			if (guessable(a) && valid_digest(g, a, d, len)) {
-				found = a;
-				nfound++;
-			}
+			    g->algs[i] : NULL) == NULL)
+				continue;
+			hex = len == 2 * mds_alg_digest_len(a);
+			if (found != NULL && found_hex > hex)
+				continue;
+			if (found == NULL || hex > found_hex)
+				nfound = 0;
+			found = a;
+			found_hex = hex;
+			nfound++;
+		}
+		*ambiguous = nfound > 1;
+		return found;
 	}
-	*ambiguous = nfound > 1;
-	return found;
+	if (p->named_fam != NULL)
+		return family_fit(g, p->named_fam, d, len);
+	if (p->named != NULL)
+		return !is_sum_format(p->named) &&
+		    valid_digest(g, p->named, d, len) ? p->named : NULL;
+	if (g->cksum)
+		return NULL;	/* cksum reads tagged lines only, without -a */
+	*guessed = 1;
+	return by_length(g, d, len);
 }
 
 /* Could d (len bytes) be a digest of some algorithm, hex or base64? */
@@ -294,7 +308,7 @@ parse_line(struct line_parser *p, char *s, size_t len,
 {
 	const struct mds_alg *alg;
 	size_t i = 0, taglen, dstart;
-	int escaped = 0, ambiguous;
+	int escaped = 0, ambiguous, guessed;
 	enum line_kind kind;
 
 	/*
@@ -304,6 +318,7 @@ parse_line(struct line_parser *p, char *s, size_t len,
 	if (memchr(s, '\0', len) != NULL)
 		return LINE_BAD;
 	it->tag = NULL;
+	it->guessed = 0;
 	while (ISWHITE(s[i]))
 		i++;
 	if (s[i] == '\\') {
@@ -320,6 +335,9 @@ parse_line(struct line_parser *p, char *s, size_t len,
 			return LINE_BAD;
 		i += taglen;
 		if (s[i] == ' ')
+			i++;
+		/* rhash --bsd pads its tags: `MD5   (f) = ...` */
+		while (s[i] == ' ' && !p->g->legacy && !p->g->cksum)
 			i++;
 		if (s[i] != '(')
 			return LINE_BAD;
@@ -346,7 +364,7 @@ parse_line(struct line_parser *p, char *s, size_t len,
 		return LINE_BAD;
 	s[i++] = '\0';
 	if ((alg = untagged_alg(p, s + dstart, i - 1 - dstart,
-	    &ambiguous)) == NULL)
+	    &ambiguous, &guessed)) == NULL)
 		return LINE_BAD;
 	if (len - dstart < 2 * mds_alg_digest_len(alg) + 2 &&
 	    len - dstart < i - dstart + 1)
@@ -366,6 +384,7 @@ parse_line(struct line_parser *p, char *s, size_t len,
 	it->digest = s + dstart;
 	it->dlen = strlen(s + dstart);
 	it->alg = alg;
+	it->guessed = guessed;
 	kind = ambiguous ? LINE_AMBIGUOUS : LINE_GOOD;
 done:
 	if (kind == LINE_GOOD && p->is_stdin && strcmp(it->name, "-") == 0)

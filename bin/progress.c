@@ -125,8 +125,9 @@ progress_start(const struct gnu *g, char **operands, size_t n)
 	(void)pthread_sigmask(SIG_BLOCK, &all, &saved);
 	if (pthread_create(&P.ticker, NULL, ticker_main, NULL) == 0) {
 		P.active = 1;
-		P.counting = pthread_create(&P.counter, NULL, counter_main,
-		    NULL) == 0;
+		/* --files0-from's names come one at a time: no total. */
+		P.counting = g->files0_from == NULL &&
+		    pthread_create(&P.counter, NULL, counter_main, NULL) == 0;
 		mds_progress_hook = on_read;
 	}
 	(void)pthread_sigmask(SIG_SETMASK, &saved, NULL);

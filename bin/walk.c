@@ -4,7 +4,10 @@
  * directory operand is walked with fts(3) in byte order of the names, so
  * output is the same from run to run; symbolic links inside the tree are
  * not followed (those named as operands are), and only regular files are
- * hashed.
+ * hashed.  With --files0-from the operands are the NUL-separated names of
+ * a list, read one at a time as the walk goes (so that a list of any
+ * length takes no more memory than its longest name), and diagnosed as
+ * GNU du and wc do.
  */
 #include <sys/types.h>
 #include <sys/stat.h>
@@ -23,6 +26,12 @@ struct walk {
 	size_t	  next;		/* next operand */
 	int	  recursive;
 	FTS	 *fts;		/* the tree being walked, or NULL */
+	FILE	 *list;		/* --files0-from's names, or NULL */
+	const char *list_path;	/* "-" for standard input */
+	uintmax_t list_item;	/* names read from it, for messages */
+	char	 *buf;		/* the last name read from it */
+	size_t	  cap;
+	int	  failed;	/* a name of the list was refused */
 };
 
 static int
@@ -42,6 +51,64 @@ walk_open(char **operands, size_t n, int recursive)
 	w->n = n;
 	w->recursive = recursive;
 	return w;
+}
+
+/*
+ * --files0-from=PATH: the names are read from PATH, or standard input for
+ * "-"; NULL (reported) if it cannot be opened.
+ */
+struct walk *
+walk_open_list(const char *path, int recursive)
+{
+	struct walk *w;
+	const char *q;
+
+	w = walk_open(NULL, 0, recursive);
+	w->list_path = path;
+	w->list = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	if (w->list == NULL) {
+		/* coreutils quotes this name even when it needs no quotes */
+		q = quotef(path);
+		warn(q == path ? "cannot open '%s' for reading" :
+		    "cannot open %s for reading", q);
+		free(w);
+		return NULL;
+	}
+	return w;
+}
+
+/*
+ * The next name of the list, NULL at its end or on a read error (then
+ * reported).  A name ends at a NUL or at the end of the list; an empty
+ * one, or "-" in a list read from standard input (which is already the
+ * list), is reported and skipped, failing the run.
+ */
+static char *
+list_next(struct walk *w)
+{
+	ssize_t len;
+
+	for (;;) {
+		if ((len = getdelim(&w->buf, &w->cap, '\0', w->list)) == -1) {
+			if (ferror(w->list)) {
+				warn("%s: read error", quotef(w->list_path));
+				w->failed = 1;
+			}
+			return NULL;
+		}
+		w->list_item++;
+		if (len > 0 && w->buf[len - 1] == '\0')
+			len--;
+		if (len == 0)
+			warnx("%s:%ju: invalid zero-length file name",
+			    quotef(w->list_path), w->list_item);
+		else if (w->list == stdin && strcmp(w->buf, "-") == 0)
+			warnx("when reading file names from stdin, no file "
+			    "name of '-' allowed");
+		else
+			return w->buf;
+		w->failed = 1;
+	}
 }
 
 /* The next entry of the tree being walked, or NULL when it is done. */
@@ -87,9 +154,13 @@ walk_next(struct walk *w, int *errp)
 	for (;;) {
 		if (w->fts != NULL && (name = walk_tree(w, errp)) != NULL)
 			return name;
-		if (w->next == w->n)
+		if (w->list != NULL) {
+			if ((name = list_next(w)) == NULL)
+				return NULL;
+		} else if (w->next == w->n)
 			return NULL;
-		name = w->operands[w->next++];
+		else
+			name = w->operands[w->next++];
 		*errp = 0;
 		if (strcmp(name, "-") != 0 && stat(name, &sb) == 0 &&
 		    S_ISDIR(sb.st_mode)) {
@@ -170,10 +241,17 @@ walk_count(char **operands, size_t n, int recursive, const int *stop,
 	return 0;
 }
 
-void
+/* Returns -1 if a name of the list was refused or it could not be read. */
+int
 walk_close(struct walk *w)
 {
+	int failed = w->failed;
+
 	if (w->fts != NULL)
 		fts_close(w->fts);
+	if (w->list != NULL && w->list != stdin)
+		fclose(w->list);
+	free(w->buf);
 	free(w);
+	return failed ? -1 : 0;
 }

@@ -36,7 +36,7 @@ _mdsum()
 		opts='-a -b -c -l -t -w -z -A -C -R -j --algorithm= --length=
 		    --tag --untagged --binary --text --zero --base64 --raw
 		    --no-names --json --check --ignore-missing --quiet --status
-		    --strict --warn --expect= --checklist= --audit= --update=
+		    --strict --warn --expect= --checklist= --audit= --update= --files0-from=
 		    --archive --recursive
 		    --jobs= --progress --mmap --no-mmap --no-multibuffer
 		    --backend= --debug --list --bench --size= --help --version'
@@ -73,7 +73,7 @@ _mdsum()
 		COMPREPLY=($(compgen -W "$_mdsum_backends" -- "$cur"))
 		return
 		;;
-	-C | --checklist | --audit | --update)
+	-C | --checklist | --audit | --update | --files0-from)
 		_mdsum_files
 		return
 		;;

@@ -112,9 +112,11 @@ check_line(const struct line_parser *lp, char *s, size_t len,
 	FUZZ_ASSERT(kind != LINE_UNKNOWN || (!g->legacy && f->tag != NULL &&
 	    f->taglen > 0 && within(s, len, f->tag + f->taglen) &&
 	    f->name != NULL && within(s, len, f->name)));
-	/* Only guessing among algorithms can be ambiguous. */
-	FUZZ_ASSERT(kind != LINE_AMBIGUOUS || g->algs_given ||
-	    lp->named == NULL);
+	/* Only a list given with -a can be ambiguous. */
+	FUZZ_ASSERT(kind != LINE_AMBIGUOUS || g->algs_given);
+	/* The digest's length decides only when nothing else does. */
+	FUZZ_ASSERT(kind != LINE_GOOD || !f->guessed ||
+	    (!g->algs_given && lp->named == NULL && lp->named_fam == NULL));
 	if (kind != LINE_GOOD)
 		return;
 	FUZZ_ASSERT(f->alg != NULL && f->name != NULL && f->digest != NULL);

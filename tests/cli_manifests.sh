@@ -1,0 +1,477 @@
+#!/bin/sh
+# cli_manifests.sh: mdsum -c on the manifests other tools write, and
+# --files0-from; black-box, with those tools as the oracles.
+#
+# usage: sh tests/cli_manifests.sh BINDIR
+#
+# Manifests are written by coreutils (sha256sum, ..., md5sum), perl's
+# shasum, openssl dgst and rhash (tests that need one it skips, visibly,
+# when it is not installed) in the directory good/, and checked there
+# (every line OK) and in bad/, where f differs (f FAILED, exit 1).  An
+# untagged line's algorithm, with neither -a nor a telling manifest name,
+# is the SHA-2, SHA-1 or MD5 of its digest's length; a list of another
+# algorithm of that length fails, with a hint that names -a.  The
+# coreutils names keep coreutils 9.1's reading.  --files0-from is held to
+# GNU wc's messages and to the output of the same names as operands.
+#
+# Output as in cli_gnu.sh: TAP lines, then "N passed, N failed[, N
+# skipped]"; the exit status is 1 if any test failed.
+
+# shellcheck disable=SC2086
+# (unquoted words are option lists and tool commands, by construction)
+set -u
+
+# shellcheck source-path=SCRIPTDIR
+# shellcheck source=tap.sh
+case $0 in
+*/*)	. "${0%/*}/tap.sh" ;;
+*)	. ./tap.sh ;;
+esac
+
+bindir "$@"
+M=$B/mdsum
+if [ ! -x "$M" ]; then
+	echo "cli_manifests.sh: $M: not found or not executable" >&2
+	exit 2
+fi
+LC_ALL=C
+export LC_ALL
+unset MDSUM_BACKEND MDSUM_CPU POSIXLY_CORRECT
+exec </dev/null
+tmpdir cli_manifests
+cd "$T" || exit 2
+
+IN=/dev/null	# stdin of the next run
+CMD_WIDTH=300
+
+diagnose()
+{
+	print_cmd
+	[ "$IN" != /dev/null ] && printf '#   stdin: %s\n' "$IN"
+	print_why
+	[ -f "$T/out" ] && show stdout "$T/out"
+	[ -f "$T/out.want" ] && show "expected stdout" "$T/out.want"
+	[ -f "$T/err" ] && show stderr "$T/err"
+	[ -f "$T/err.want" ] && show "expected stderr" "$T/err.want"
+}
+
+verdict_done()
+{
+	IN=/dev/null
+}
+
+want_out()
+{
+	matches "$T/out" "$1" || bad "stdout not as expected ($(spec_text "$1"))"
+}
+
+want_err()
+{
+	matches "$T/err" "$1" || bad "stderr not as expected ($(spec_text "$1"))"
+}
+
+# run DIR PROGRAM [ARG...]: runs PROGRAM in DIR, stdin from $IN, stdout
+# to $T/out, stderr to $T/err; sets rc.
+run()
+{
+	why=
+	rm -f "$T/out" "$T/err" "$T/out.want" "$T/err.want"
+	_d=$1
+	shift
+	quote "$@"
+	cmd="(in $_d) $cmd"
+	(cd "$_d" && exec "$@") <"$IN" >"$T/out" 2>"$T/err"
+	rc=$?
+}
+
+# The files: f and "s p" in good/ and bad/ alike but for f's content.
+mkdir good bad
+printf abc >good/f
+printf abX >bad/f
+for d in good bad; do
+	printf 'hello\n' >"$d/s p"
+done
+
+# mustfail: the line that bad/f's FAILED makes on stderr.
+MISMATCH="=mdsum: WARNING: 1 computed checksum did NOT match"
+
+# both DESC MANIFEST [ARG...]: mdsum [ARG...] -c MANIFEST in good/ (all
+# OK, exit 0, nothing on stderr) and in bad/ (f FAILED, exit 1).
+both()
+{
+	_desc=$1
+	_m=$2
+	shift 2
+	run good "$M" "$@" -c "$T/$_m"
+	expect "$_desc: OK" 0 "=f: OK${nl}s p: OK" ''
+	run bad "$M" "$@" -c "$T/$_m"
+	expect "$_desc: FAILED when the file changed" 1 \
+	    "=f: FAILED${nl}s p: OK" "$MISMATCH"
+}
+
+# make_manifest FILE COMMAND...: COMMAND f "s p" run in good/, to FILE.
+make_manifest()
+{
+	_out=$1
+	shift
+	(cd good && "$@" f 's p') >"$T/$_out" 2>/dev/null
+}
+
+# --- untagged lines: the digest's length picks the algorithm --------------
+
+make_manifest S "$M" --untagged
+both "mdsum --untagged > S; mdsum -c S" S
+for a in sha256 sha512 sha384 sha224 sha1 md5; do
+	if ! have ${a}sum; then
+		skip "${a}sum output, mdsum -c" "no ${a}sum"
+		continue
+	fi
+	make_manifest u.$a ${a}sum
+	both "${a}sum output; mdsum -c (digest length)" u.$a
+	IN=$T/u.$a
+	run good "$M" -c
+	expect "${a}sum | mdsum -c: OK" 0 "=f: OK${nl}s p: OK" ''
+	IN=$T/u.$a
+	run bad "$M" -c
+	expect "${a}sum | mdsum -c: FAILED when the file changed" 1 \
+	    "=f: FAILED${nl}s p: OK" "$MISMATCH"
+done
+# base64 digests have their own lengths (sha1's hex is sha224's base64
+# length, sha256's hex sha384's): each reads as its own.
+for a in sha256 sha512 sha384 sha224 sha1 md5; do
+	make_manifest b.$a "$M" --untagged --base64 -a $a
+	both "mdsum --untagged --base64 -a $a output; mdsum -c" b.$a
+done
+
+if have shasum; then
+	for a in 1 224 256 384 512; do
+		make_manifest sh.$a shasum -a $a
+		both "shasum -a $a output; mdsum -c" sh.$a
+	done
+	make_manifest shb.256 shasum -b -a 256
+	grep -q ' \*f$' shb.256 || bad "shasum -b wrote no '*' marker"
+	both "shasum -b -a 256 output ('*' marker); mdsum -c" shb.256
+	make_manifest sht.256 shasum --tag -a 256
+	both "shasum --tag -a 256 output; mdsum -c" sht.256
+	# 64 digits of SHA-512/256 read as sha256 fail; -a says which.
+	make_manifest sh.512256 shasum -a 512256
+	both "shasum -a 512256 output; mdsum -a sha512-256 -c" sh.512256 \
+	    -a sha512-256
+else
+	skip "shasum output, mdsum -c" "no shasum"
+fi
+
+if have openssl; then
+	for a in sha256 sha512 sha384 sha224 sha1 md5; do
+		make_manifest or.$a openssl dgst -r -$a
+		both "openssl dgst -r -$a output (digest *file); mdsum -c" or.$a
+	done
+else
+	skip "openssl dgst -r output, mdsum -c" "no openssl"
+fi
+
+if have rhash; then
+	for a in sha256 sha512 sha384 sha224 sha1 md5; do
+		make_manifest rh.$a rhash --$a
+		both "rhash --$a output; mdsum -c" rh.$a
+	done
+	make_manifest rh64.sha256 rhash --sha256 --base64
+	both "rhash --sha256 --base64 output; mdsum -c" rh64.sha256
+else
+	skip "rhash output, mdsum -c" "no rhash"
+fi
+
+# --- the hint: every line whose length chose its algorithm failed ---------
+
+HINT="mdsum: hint: every untagged checksum failed as sha256, chosen by its length; if they are of another algorithm of that length, name it with -a (see --list)"
+# sha3-256 digests, from python3's hashlib
+if have python3; then
+	(cd good && python3 -c 'import hashlib, sys
+for n in sys.argv[1:]:
+    print(hashlib.sha3_256(open(n, "rb").read()).hexdigest() + "  " + n)' \
+	    f 's p') >sha3.list
+	run good "$M" -c "$T/sha3.list"
+	expect "mdsum -c SHA3-256-LIST: FAILED as sha256, one hint naming -a, exit 1" \
+	    1 "=f: FAILED${nl}s p: FAILED" \
+	    "=mdsum: WARNING: 2 computed checksums did NOT match${nl}$HINT"
+	IN=$T/sha3.list
+	run good "$M" -c - "$T/sha3.list"
+	want_rc 1
+	want_err "~$HINT"
+	[ "$(grep -c hint: "$T/err")" = 1 ] || bad "not one hint"
+	verdict "mdsum -c - SHA3-256-LIST (twice): the hint once, after the run"
+	run good "$M" -c --status "$T/sha3.list"
+	expect "mdsum -c --status SHA3-256-LIST: no hint, exit 1" 1 '' ''
+	run good "$M" -a sha3-256 -c "$T/sha3.list"
+	expect "mdsum -a sha3-256 -c SHA3-256-LIST: OK" 0 \
+	    "=f: OK${nl}s p: OK" ''
+	run bad "$M" -a sha3-256 -c "$T/sha3.list"
+	expect "mdsum -a sha3-256 -c SHA3-256-LIST: FAILED when the file changed" \
+	    1 "=f: FAILED${nl}s p: OK" "$MISMATCH"
+	# one line verified: the length was right for it, no hint
+	sed -n 1p sha3.list >mixed.list
+	sed -n 2p u.sha256 >>mixed.list
+	run good "$M" -c "$T/mixed.list"
+	expect "mdsum -c (a sha3-256 line, a sha256 line): no hint" 1 \
+	    "=f: FAILED${nl}s p: OK" "$MISMATCH"
+else
+	skip "mdsum -c SHA3-256-LIST: hint" "no python3"
+fi
+
+# --- tagged lines of openssl dgst and rhash --bsd ---------------------------
+
+if have openssl; then
+	for a in sha256 sha512 sha384 sha224 sha512-256 sha512-224 sha3-224 \
+	    sha3-256 sha3-384 sha3-512 blake2b512 md5 sha1 sm3 keccak-256; do
+		if ! openssl dgst -$a </dev/null >/dev/null 2>&1; then
+			skip "openssl dgst -$a output; mdsum -c" \
+			    "this openssl has no $a"
+			continue
+		fi
+		make_manifest o.$a openssl dgst -$a
+		both "openssl dgst -$a output ($(cut -d'(' -f1 o.$a | sed 1q)(f)= ...); mdsum -c" o.$a
+	done
+fi
+# OpenSSL 3.2 and later write Keccak-256 as KECCAK-256(f)= (3.0 has none):
+# the digest of "abc" is a published value.
+printf 'KECCAK-256(f)= 4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45\nSHA2-256(s p)= %s\n' \
+    "$(cut -d' ' -f1 u.sha256 2>/dev/null | sed -n 2p)" >o.keccak
+both "KECCAK-256(f)= ... as OpenSSL 3.2 writes it; mdsum -c" o.keccak
+
+if have rhash; then
+	for a in md5 sha1 sha224 sha256 sha384 sha512 sha3-224 sha3-256 \
+	    sha3-384 sha3-512 blake2b; do
+		make_manifest rb.$a rhash --bsd --$a
+		both "rhash --bsd --$a output ($(cut -d'(' -f1 rb.$a | sed 1q)(f) = ...); mdsum -c" \
+		    rb.$a
+	done
+	make_manifest rb.all rhash --bsd --md5 --sha1 --sha256
+	run good "$M" -c "$T/rb.all"
+	expect "rhash --bsd --md5 --sha1 --sha256 output; mdsum -c" 0 \
+	    "=f: OK${nl}f: OK${nl}f: OK${nl}s p: OK${nl}s p: OK${nl}s p: OK" ''
+else
+	skip "rhash --bsd output, mdsum -c" "no rhash"
+fi
+# rhash pads short tags with spaces; its documented format, by hand
+printf 'MD5   (f) = 900150983cd24fb0d6963f7d28e17f72\nSHA1  (s p) = f572d396fae9206628714fb2ce00f72e94f2258f\n' \
+    >pad.list
+both "padded tags (MD5   (f) = ..., SHA1  (f) = ...); mdsum -c" pad.list
+
+# --- the coreutils names keep coreutils 9.1's reading --------------------
+
+# same DESC NAME MANIFEST: our NAME -c MANIFEST and coreutils' print the
+# same, with the same exit status, in good/.
+same()
+{
+	if ! have "$2"; then
+		skip "$1" "no coreutils $2"
+		return
+	fi
+	(cd good && "$B/$2" -c "$T/$3") >"$T/o.out" 2>"$T/o.err"
+	_orc=$?
+	(cd good && "$2" -c "$T/$3") >"$T/g.out" 2>"$T/g.err"
+	_grc=$?
+	why=
+	quote "$2" -c "$3"
+	rm -f "$T/out" "$T/err" "$T/out.want" "$T/err.want"
+	[ $_orc -eq $_grc ] || bad "exit status $_orc, coreutils $_grc"
+	cmp -s "$T/o.out" "$T/g.out" || bad "stdout differs from coreutils'"
+	cmp -s "$T/o.err" "$T/g.err" || bad "stderr differs from coreutils'"
+	verdict "$1"
+}
+same "md5sum -c on a padded tag: as coreutils (not read)" md5sum pad.list
+same "sha1sum -c on a padded tag: as coreutils (not read)" sha1sum pad.list
+same "sha256sum -c on openssl's SHA2-256(f)= lines: as coreutils" sha256sum \
+    o.sha256
+[ -f "$T/sha3.list" ] &&
+    same "sha256sum -c SHA3-256-LIST: as coreutils (FAILED, no hint)" \
+    sha256sum sha3.list
+[ -f "$T/u.md5" ] &&
+    same "cksum -c on md5sum output (untagged): as coreutils (not read)" \
+    cksum u.md5
+
+# --- --files0-from ----------------------------------------------------------
+
+mkdir w
+cd w || exit 2
+printf abc >f
+printf 'hello\n' >'s p'
+printf 'new\nline' >"n${nl}l"
+mkdir -p d/sub
+printf x >d/sub/x
+printf y >d/y
+
+# wcsays ARG...: wc's stderr for ARG... (stdin as given), its program
+# name made mdsum's, into $T/err.want (after run, which removes it).
+wcsays()
+{
+	wc "$@" 2>&1 >/dev/null | sed 's/^wc: /mdsum: /;
+	    s/'"'"'wc --help'"'"'/'"'"'mdsum --help'"'"'/' >"$T/err.want"
+}
+
+# want_wc: stderr is what wcsays wrote.
+want_wc()
+{
+	cmp -s "$T/err.want" "$T/err" || bad "stderr is not wc's"
+}
+
+"$M" f 's p' "n${nl}l" >"$T/ops.out"
+printf 'f\0s p\0n\nl\0' >"$T/list0"
+run . "$M" --files0-from="$T/list0"
+want_rc 0
+cmp -s "$T/out" "$T/ops.out" || bad "not the output of the names as operands"
+want_err ''
+verdict "mdsum --files0-from=F: as with the names as operands"
+IN=$T/list0
+run . "$M" --files0-from=-
+want_rc 0
+cmp -s "$T/out" "$T/ops.out" || bad "not the output of the names as operands"
+want_err ''
+verdict "mdsum --files0-from=- < LIST: as with the names as operands"
+# the last name needs no NUL after it
+printf 'f\0s p' >"$T/list0n"
+run . "$M" --files0-from="$T/list0n"
+expect "mdsum --files0-from=F, no NUL after the last name" 0 \
+    "$(printf '=%s' "$("$M" f 's p')")" ''
+
+find . -type f -print0 >"$T/found0"
+IN=$T/found0
+run . "$M" --files0-from=-
+cp "$T/out" "$T/found.sums"
+run . "$M" -c "$T/found.sums"
+want_rc 0
+[ "$(grep -c ': OK$' "$T/out")" -eq "$(tr -cd '\0' <"$T/found0" | wc -c)" ] ||
+    bad "not every file OK"
+verdict "find -print0 | mdsum --files0-from=- > M; mdsum -c M"
+IN=$T/found0
+run . "$M" --untagged --files0-from=-
+cp "$T/out" "$T/found.untagged"
+run . "$M" -c "$T/found.untagged"
+want_rc 0
+[ "$(grep -c ': OK$' "$T/out")" -eq "$(tr -cd '\0' <"$T/found0" | wc -c)" ] ||
+    bad "not every file OK"
+verdict "find -print0 | mdsum --untagged --files0-from=- > M; mdsum -c M"
+
+printf 'd\0f\0' >"$T/listd"
+"$M" -R d f >"$T/R.out"
+for j in 1 4; do
+	run . "$M" -R -j $j --files0-from="$T/listd"
+	want_rc 0
+	cmp -s "$T/out" "$T/R.out" || bad "not the output of -R d f"
+	verdict "mdsum -R -j $j --files0-from=F: directories in the list walked"
+done
+"$M" --json -a md5,sha1 f 's p' >"$T/json.out"
+printf 'f\0s p\0' >"$T/list2"
+run . "$M" --json -a md5,sha1 --files0-from="$T/list2"
+want_rc 0
+cmp -s "$T/out" "$T/json.out" || bad "not the output of the operands"
+verdict "mdsum --json -a md5,sha1 --files0-from=F"
+run . "$M" --files0-from="$T/listd"
+expect "mdsum --files0-from=F naming a directory, no -R: reported, exit 1" 1 \
+    "$(printf '=%s' "$("$M" f)")" "=mdsum: d: Is a directory"
+
+# many names, read as hashing goes: a name is opened before the list ends
+i=0
+while [ $i -lt 3000 ]; do
+	printf 'f\0'
+	i=$((i + 1))
+done >"$T/many0"
+run . "$M" --files0-from="$T/many0"
+want_rc 0
+[ "$(wc -l <"$T/out")" -eq 3000 ] || bad "not 3000 lines"
+verdict "mdsum --files0-from=F with 3000 names"
+if have timeout && have mkfifo; then
+	mkfifo "$T/listfifo" "$T/datafifo"
+	# (timeout: no failure may hang the script)
+	(timeout 60 "$M" --files0-from="$T/listfifo" >"$T/fifo.out" \
+	    2>"$T/fifo.err") &
+	pid=$!
+	# read and write: opening it does not wait for mdsum
+	exec 3<>"$T/listfifo"
+	printf '%s\0' "$T/datafifo" >&3
+	why=
+	cmd="mdsum --files0-from=FIFO, the list still open"
+	# opening the FIFO for writing waits for mdsum to open it to read
+	if ! timeout 20 sh -c 'printf abc >"$1"' sh "$T/datafifo"; then
+		bad "the first name was not opened while the list was open"
+		timeout 20 sh -c 'printf abc >"$1"' sh "$T/datafifo" &
+	fi
+	exec 3>&-
+	wait $pid || bad "mdsum failed"
+	grep -q "^SHA256 (.*datafifo) = ba7816bf" "$T/fifo.out" ||
+	    bad "no digest of the first name"
+	verdict "mdsum --files0-from=FIFO: a name is hashed before the list ends"
+else
+	skip "mdsum --files0-from=FIFO: streamed" "no timeout or mkfifo"
+fi
+
+# GNU wc's messages, to the letter
+printf 'f\0\0s p\0\0' >"$T/zero0"
+run . "$M" --files0-from="$T/zero0"
+want_rc 1
+want_out "$(printf '=%s' "$("$M" f 's p')")"
+wcsays --files0-from="$T/zero0"
+want_wc
+verdict "mdsum --files0-from=F with empty names: wc's message for each, the others hashed"
+IN=$T/zero0
+run . "$M" --files0-from=-
+want_rc 1
+wcsays --files0-from=- <"$T/zero0"
+want_wc
+verdict "mdsum --files0-from=- with empty names: '-:N:' as wc says it"
+printf 'f\0-\0s p\0' >"$T/dash0"
+IN=$T/dash0
+run . "$M" --files0-from=-
+want_rc 1
+want_out "$(printf '=%s' "$("$M" f 's p')")"
+wcsays --files0-from=- <"$T/dash0"
+want_wc
+verdict "mdsum --files0-from=- listing '-': refused as wc does, the others hashed"
+run . "$M" --files0-from="$T/dash0"
+expect "mdsum --files0-from=F listing '-': standard input" 0 \
+    "$(printf '=%s' "$("$M" f - 's p' </dev/null)")" ''
+run . "$M" --files0-from=nosuch
+want_rc 1
+want_out ''
+wcsays --files0-from=nosuch
+want_wc
+verdict "mdsum --files0-from=NOSUCH: wc's message, exit 1"
+run . "$M" --files0-from='no such'
+want_rc 1
+wcsays --files0-from='no such'
+want_wc
+verdict "mdsum --files0-from='NO SUCH': wc's message, exit 1"
+run . "$M" --files0-from=d
+want_rc 1
+wcsays --files0-from=d
+want_wc
+verdict "mdsum --files0-from=DIRECTORY: wc's read error"
+run . "$M" --files0-from="$T/list2" f
+want_rc 1
+want_out ''
+wcsays --files0-from="$T/list2" f
+want_wc
+verdict "mdsum --files0-from=F FILE: wc's extra operand message"
+run . "$M" --files0-from="$T/list2" 's p' f
+want_rc 1
+wcsays --files0-from="$T/list2" 's p' f
+want_wc
+verdict "mdsum --files0-from=F 'S P' FILE: the first operand named, quoted as wc does"
+printf '' >"$T/empty0"
+run . "$M" --files0-from="$T/empty0"
+expect "mdsum --files0-from=EMPTY: nothing, exit 0 (not standard input)" 0 \
+    '' ''
+run . "$M" -c --files0-from="$T/list2"
+expect "mdsum -c --files0-from=F: usage error" 1 '' \
+    "=mdsum: --files0-from does not go with --check, --checklist, --expect, --archive or --raw${nl}Try 'mdsum --help' for more information."
+# the coreutils names have no such option, as coreutils' own
+if have md5sum; then
+	run . "$B/md5sum" --files0-from="$T/list2"
+	md5sum --files0-from="$T/list2" >/dev/null 2>"$T/g.err"
+	grc=$?
+	want_rc $grc
+	cmp -s "$T/g.err" "$T/err" || bad "stderr differs from coreutils'"
+	verdict "md5sum --files0-from=F: unrecognized, as coreutils' md5sum"
+fi
+
+summary
