@@ -134,7 +134,7 @@ tag_at(const struct gnu *g, const char *s, size_t *len)
 		return strncmp(s, mds_alg_tag(g->algs[0]), *len) == 0 ?
 		    g->algs[0] : NULL;
 	}
-	for (n = 0; s[n] != '\0' && s[n] != ' ' && s[n] != '(' &&
+	for (n = 0; s[n] != '\0' && !ISWHITE(s[n]) && s[n] != '(' &&
 	    n < sizeof(tag) - 1; n++)
 		tag[n] = s[n];
 	tag[n] = '\0';
@@ -334,9 +334,19 @@ parse_line(struct line_parser *p, char *s, size_t len,
 		if (!alg_allowed(p->g, alg))
 			return LINE_BAD;
 		i += taglen;
+		/*
+		 * Between the tag and '(': md5sum and the like take one
+		 * space at most; cksum and b2sum 9.1 also a tab or a space
+		 * before it, unless the tag ends in a length (BLAKE2b-256);
+		 * mdsum takes those and rhash --bsd's padding, as in
+		 * `MD5   (f) = ...`.
+		 */
+		if ((!p->g->legacy || p->g->fams[0] != NULL) &&
+		    ISWHITE(s[i]) && ((!p->g->cksum && !p->g->legacy) ||
+		    memchr(s + i - taglen, '-', taglen) == NULL))
+			i++;
 		if (s[i] == ' ')
 			i++;
-		/* rhash --bsd pads its tags: `MD5   (f) = ...` */
 		while (s[i] == ' ' && !p->g->legacy && !p->g->cksum)
 			i++;
 		if (s[i] != '(')

@@ -627,6 +627,30 @@ run mdsum -c sums.crc
 expect "mdsum -c x.crc: the CRCs have no untagged check lines either" 1 '' \
     "=mdsum: sums.crc: no properly formatted checksum lines found"
 
+# --- the space between a tag and its name, as 9.1 reads it -------------------
+
+# cksum and b2sum take a tab or a space after a tag without a length,
+# then one more space; after a length (BLAKE2b-256) one space at most;
+# sha256sum one space at most.
+S256=$(sha256sum <f | cut -d' ' -f1)
+B512=$(b2sum <f | cut -d' ' -f1)
+B256=$(b2sum -l 256 <f | cut -d' ' -f1)
+IN=/dev/null
+for sep in '' ' ' '	' '  ' '	 ' ' 	' '		' '   '; do
+	printf 'SHA256%s(f) = %s\n' "$sep" "$S256" >tagsep
+	printf 'BLAKE2b%s(f) = %s\n' "$sep" "$B512" >tagsep.b2
+	printf 'BLAKE2b-256%s(f) = %s\n' "$sep" "$B256" >tagsep.b256
+	shown=$(printf '%s' "$sep" | sed -e 's/ /_/g' -e 's/	/\\t/g')
+	same "cksum -c, SHA256[$shown](f)" cksum cksum -c tagsep
+	same "cksum -a sha256 -c, SHA256[$shown](f)" "cksum -a sha256" \
+	    "cksum -a sha256" -c tagsep
+	same "sha256sum -c, SHA256[$shown](f)" sha256sum sha256sum -c tagsep
+	same "cksum -c, BLAKE2b[$shown](f)" cksum cksum -c tagsep.b2
+	same "b2sum -c, BLAKE2b[$shown](f)" b2sum b2sum -c tagsep.b2
+	same "cksum -c, BLAKE2b-256[$shown](f)" cksum cksum -c tagsep.b256
+	same "b2sum -c, BLAKE2b-256[$shown](f)" b2sum b2sum -c tagsep.b256
+done
+
 # --- the rest: lists, help, debug -------------------------------------------
 
 run mdsum --list
