@@ -134,8 +134,8 @@ const char	*audit_options(const struct gnu *, int, size_t);
  * parse_line takes a line of len bytes (no newline; s[len] is NUL, and
  * a NUL within makes it LINE_BAD), cuts it in place and points the fields
  * into it when it is LINE_GOOD; LINE_AMBIGUOUS (an untagged digest that
- * fits several algorithms of -a's list) and LINE_UNKNOWN (a tag this build does not
- * know) have their name and digest too.
+ * fits several algorithms of -a's list) and LINE_UNKNOWN (a tag this
+ * build does not know) have their name and digest too.
  */
 enum line_kind { LINE_GOOD, LINE_BAD, LINE_AMBIGUOUS, LINE_UNKNOWN,
 	LINE_SKIP };
@@ -275,10 +275,10 @@ const char *impl_label(const struct impl_choice *, char *, size_t);
  * ten times a second.  progress_start is given the operands as the mode
  * takes them; each input finished is a progress_item (an archive's
  * member a progress_member).  progress_hold erases the line and keeps it
- * off until progress_release: line_begin and line_end do so around every line of
- * stdout, and the macros below around every message on stderr (err and
- * errx erase it for good, then exit as they do).  All do nothing without
- * --progress.
+ * off until progress_release: line_begin and line_end do so around every
+ * line of stdout, and the macros below around every message on stderr
+ * (err and errx erase it for good, then exit as they do).  All do nothing
+ * without --progress.
  */
 void	progress_start(const struct gnu *, char **, size_t);
 void	progress_item(void);
