@@ -277,11 +277,13 @@ verdict "a warning (a directory) after a line: the rows intact"
 # --- time left, when every size is known -------------------------------
 
 begin
-truncate -s 40M sparse 2>/dev/null || dd if=/dev/zero of=sparse bs=1M \
-    count=40 2>/dev/null
+# Time left shows from half a second on: enough work (a few seconds here)
+# that a CPU twice as fast still draws it.
+truncate -s 400M sparse 2>/dev/null || dd if=/dev/zero of=sparse bs=1M \
+    count=400 2>/dev/null
 pty ts "mdsum --mmap --backend=portable -a sha512,sha256,sha1,md5,sm3,blake2b --progress sparse tree/a"
 want_rc 0
-statuses ts | grep -Eq '^\[[0-9]/2\] [0-9.]+ MiB of 43\.0 MiB, .*, [0-9]+:[0-9][0-9] left$' ||
+statuses ts | grep -Eq '^\[[0-9]/2\] [0-9.]+ MiB of 403\.0 MiB, .*, ([0-9]+:)?[0-9]+:[0-9][0-9] left$' ||
     bad "no status line with the total and the time left"
 statuses ts | head -n 3 | sed 's/^/# /'
 verdict "regular files, mapped: the total bytes and the time left"
