@@ -1,0 +1,15 @@
+/*
+ * aarch64/kernels.c: the aarch64 kernels CPU dispatch chooses from,
+ * listed best first within a family: the first one the CPU has (by
+ * AT_HWCAP) and MDSUM_CPU allows wins.  The levels: neon (Advanced SIMD,
+ * which every aarch64 Linux has), crypto (the SHA1 and SHA2 instructions
+ * of ARMv8.0's Cryptographic Extension), armv8.2 (its SHA512 and SHA3
+ * instructions).
+ */
+#include "../mds_int.h"
+#include "a64.h"
+
+#if defined(__aarch64__)
+const struct mds_kernel mds_arch_kernels[1];
+const size_t mds_arch_nkernels = 0;
+#endif
