@@ -324,12 +324,15 @@ mdt_skip_strict(const char *fmt, ...)
 
 /*
  * 1 if /proc/cpuinfo lists every feature of need, 0 if it lacks one, -1
- * if there is no such file (not Linux) or it names no flags.
+ * if there is no such file (not Linux) or it names no flags.  Under
+ * qemu-user, whose /proc/cpuinfo is the host's, MDSUM_TEST_CPUINFO names
+ * a file in its format that describes the emulated CPU instead.
  */
 int
 mdt_cpuinfo_has(unsigned int need)
 {
 	char line[8192], *p, *w, *save;
+	const char *path = getenv("MDSUM_TEST_CPUINFO");
 	unsigned int have = 0, known = 0;
 	size_t f;
 	FILE *fp;
@@ -339,7 +342,9 @@ mdt_cpuinfo_has(unsigned int need)
 		known |= features[f].bit;
 	ck_assert_msg((need & ~known) == 0, "feature bits %#x: tests/util.c "
 	    "does not know them", need & ~known);
-	if ((fp = fopen("/proc/cpuinfo", "r")) == NULL)
+	if (path == NULL || *path == '\0')
+		path = "/proc/cpuinfo";
+	if ((fp = fopen(path, "r")) == NULL)
 		return -1;
 	/* The first processor's flags (a very long line is cut: fine). */
 	while (!found && fgets(line, sizeof(line), fp) != NULL) {
