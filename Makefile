@@ -26,7 +26,10 @@ NATIVE_OBJS_no =	lib/backend_native.o lib/x86/kernels.o \
 			lib/x86/sha256_mb_shani.o lib/x86/sha256_mb_avx512.o \
 			lib/x86/blake2b_avx2.o lib/x86/blake2b_avx512.o \
 			lib/x86/blake2b_mb_avx2.o lib/x86/blake2b_mb_avx512.o \
-			lib/x86/crc_pclmul.o lib/x86/crc_vpclmul.o lib/x86/sum_avx2.o
+			lib/x86/crc_pclmul.o lib/x86/crc_vpclmul.o lib/x86/sum_avx2.o \
+			lib/aarch64/kernels.o lib/aarch64/mb_kernels.o \
+			lib/aarch64/sha1_ce.o lib/aarch64/sha256_ce.o \
+			lib/aarch64/sha512_ce.o
 NATIVE_OBJS_yes =	lib/nonative.o
 
 LIB_OBJS =	lib/registry.o lib/backend.o lib/dispatch.o lib/ctx.o lib/fd.o \
@@ -85,7 +88,7 @@ $(SHLIB): $(LIB_OBJS) lib/libmdsum.map
 	    -Wl,--version-script=lib/libmdsum.map -o $@ $(LIB_OBJS) $(LIBS)
 
 $(LIB_OBJS): lib/mdsum.h lib/mds_int.h config.mk
-$(NATIVE_OBJS_no): lib/x86/x86.h
+$(NATIVE_OBJS_no): lib/x86/x86.h lib/aarch64/a64.h
 lib/x86/sha512_avx2.o: lib/x86/sha512_x86.h
 lib/x86/sha512_avx512.o: lib/x86/sha512_x86.h
 lib/x86/md5_x86.o lib/x86/md5_mb_avx2.o lib/x86/md5_mb_avx512.o: \
@@ -251,7 +254,7 @@ FUZZ_CFLAGS =	-g -O1 -fsanitize=fuzzer,address,undefined \
 FUZZ_TARGETS =	fuzz_manifest fuzz_escape fuzz_archive fuzz_archive_links \
 		fuzz_diff
 FUZZ_OBJ =	tests/fuzz/obj
-FUZZ_DEPS =	lib/*.h lib/x86/*.h bin/cli.h tests/fuzz/fuzz.h config.mk \
+FUZZ_DEPS =	lib/*.h lib/x86/*.h lib/aarch64/*.h bin/cli.h tests/fuzz/fuzz.h config.mk \
 		Makefile
 
 fuzz: fuzz-build
@@ -301,7 +304,7 @@ fuzz-build:
 # make lint: the manuals through mandoc and groff, the C through cppcheck and
 # clang-tidy, with the configuration in .cppcheck-suppressions and
 # .clang-tidy; any finding fails.
-LINT_SRCS =	lib/*.c lib/x86/*.c bin/*.c tests/*.c tests/fuzz/*.c bench/*.c
+LINT_SRCS =	lib/*.c lib/x86/*.c lib/aarch64/*.c bin/*.c tests/*.c tests/fuzz/*.c bench/*.c
 LINT_DEFS =	-D_DEFAULT_SOURCE -DMDSUM_VERSION='"$(VERSION)"' -Ilib -Ibin
 
 MAN_PAGES =	man/md5.1 man/mdsum.1 man/libmdsum.3

@@ -1,11 +1,13 @@
 /*
  * dispatch.c: which block functions this CPU runs.  Its features are
- * probed once (cpuid, and xgetbv for the register state the operating
- * system saves: YMM before any AVX path, opmask and ZMM before AVX-512)
- * and cached.  MDSUM_CPU=portable|sse4|avx2|avx512, or mds_set_cpu_level(),
- * caps the level used, never raising it above what the CPU has, and may
- * mask features ("avx2,-sha"), so tests and benchmarks can run every path
- * on one machine.  Within a family the first kernel of the architecture's
+ * probed once and cached: on x86-64 by cpuid, and xgetbv for the register
+ * state the operating system saves (YMM before any AVX path, opmask and
+ * ZMM before AVX-512); on aarch64 by the hardware capabilities the kernel
+ * passes in the auxiliary vector.  MDSUM_CPU=portable|sse4|avx2|avx512
+ * (portable|neon|crypto|armv8.2 on aarch64), or mds_set_cpu_level(), caps
+ * the level used, never raising it above what the CPU has, and may mask
+ * features ("avx2,-sha", "crypto,-sha2"), so tests and benchmarks can run
+ * every path on one machine.  Within a family the first kernel of the architecture's
  * table that is allowed wins: the table lists them best first, as measured.
  */
 #include <errno.h>
@@ -20,9 +22,36 @@
 #define HAVE_X86_PROBE	1
 #endif
 
+#if defined(__aarch64__) && (defined(__linux__) || defined(__FreeBSD__))
+#include <sys/auxv.h>
+#define HAVE_A64_PROBE	1
+/* AT_HWCAP bits, the same on Linux (asm/hwcap.h) and FreeBSD. */
+#ifndef HWCAP_ASIMD
+#define HWCAP_ASIMD	(1ul << 1)
+#endif
+#ifndef HWCAP_SHA1
+#define HWCAP_SHA1	(1ul << 5)
+#endif
+#ifndef HWCAP_SHA2
+#define HWCAP_SHA2	(1ul << 6)
+#endif
+#ifndef HWCAP_SHA3
+#define HWCAP_SHA3	(1ul << 17)
+#endif
+#ifndef HWCAP_SHA512
+#define HWCAP_SHA512	(1ul << 21)
+#endif
+#endif
+
+#if defined(__aarch64__)
+static const char *const level_names[MDS_NLEVELS] = {
+	"portable", "neon", "crypto", "armv8.2"
+};
+#else
 static const char *const level_names[MDS_NLEVELS] = {
 	"portable", "sse4", "avx2", "avx512"
 };
+#endif
 
 /* The reference of each family: what every path is tested against. */
 static const struct mds_kernel portable_kernels[] = {
@@ -52,12 +81,18 @@ static const struct {
 	const char	*name;
 	unsigned int	 bit;
 } feature_names[] = {
+#if defined(__aarch64__)
+	{ "neon", MDS_CPU_NEON }, { "sha1", MDS_CPU_SHA1A },
+	{ "sha2", MDS_CPU_SHA2A }, { "sha512", MDS_CPU_SHA512A },
+	{ "sha3", MDS_CPU_SHA3A },
+#else
 	{ "ssse3", MDS_CPU_SSSE3 }, { "sse4.1", MDS_CPU_SSE41 },
 	{ "sha", MDS_CPU_SHA }, { "avx", MDS_CPU_AVX },
 	{ "avx2", MDS_CPU_AVX2 }, { "bmi1", MDS_CPU_BMI1 },
 	{ "bmi2", MDS_CPU_BMI2 }, { "avx512f", MDS_CPU_AVX512F },
 	{ "avx512vl", MDS_CPU_AVX512VL }, { "pclmul", MDS_CPU_PCLMUL },
 	{ "vpclmulqdq", MDS_CPU_VPCLMUL }, { "avx512bw", MDS_CPU_AVX512BW },
+#endif
 };
 #define NFEATURES	(sizeof(feature_names) / sizeof(feature_names[0]))
 
@@ -144,6 +179,33 @@ probe_x86(void)
 	/* The wide carry-less multiply: on ymm with AVX, on zmm with AVX-512. */
 	if ((f & MDS_CPU_AVX) && (c & (1u << 10)))
 		f |= MDS_CPU_VPCLMUL;
+	return f;
+}
+#endif
+
+#ifdef HAVE_A64_PROBE
+static unsigned int
+probe_a64(void)
+{
+	unsigned long hw = 0;
+	unsigned int f = 0;
+
+#if defined(__FreeBSD__)
+	if (elf_aux_info(AT_HWCAP, &hw, sizeof(hw)) != 0)
+		return 0;
+#else
+	hw = getauxval(AT_HWCAP);
+#endif
+	if (hw & HWCAP_ASIMD)
+		f |= MDS_CPU_NEON;
+	if (hw & HWCAP_SHA1)
+		f |= MDS_CPU_SHA1A;
+	if (hw & HWCAP_SHA2)
+		f |= MDS_CPU_SHA2A;
+	if (hw & HWCAP_SHA512)
+		f |= MDS_CPU_SHA512A;
+	if (hw & HWCAP_SHA3)
+		f |= MDS_CPU_SHA3A;
 	return f;
 }
 #endif
@@ -280,6 +342,9 @@ probe(void)
 {
 #ifdef HAVE_X86_PROBE
 	features = probe_x86();
+#endif
+#ifdef HAVE_A64_PROBE
+	features = probe_a64();
 #endif
 	spec_from_env();
 }

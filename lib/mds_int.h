@@ -221,11 +221,15 @@ void	mds_blake2b_compress_portable(uint64_t[8], uint64_t[2],
 /*
  * CPU dispatch (dispatch.c).  Only block functions and the Keccak absorb
  * loop vary per instruction set; kernels are listed per family, best
- * first, by the architecture's table (x86/kernels.c; nonative.c when built
- * WITHOUT_ASM or for another architecture).
+ * first, by the architecture's table (x86/kernels.c, aarch64/kernels.c;
+ * nonative.c when built WITHOUT_ASM).  The levels are numbered alike on
+ * every architecture; their names (dispatch.c) are the architecture's.
  */
 enum { MDS_LEVEL_PORTABLE, MDS_LEVEL_SSE4, MDS_LEVEL_AVX2, MDS_LEVEL_AVX512,
-	MDS_NLEVELS };
+	MDS_NLEVELS,
+	/* aarch64: NEON; SHA1 and SHA2; SHA512 and SHA3 (ARMv8.2). */
+	MDS_LEVEL_NEON = MDS_LEVEL_SSE4, MDS_LEVEL_CRYPTO = MDS_LEVEL_AVX2,
+	MDS_LEVEL_ARMV82 = MDS_LEVEL_AVX512 };
 
 #define MDS_CPU_SSSE3		(1u << 0)
 #define MDS_CPU_SSE41		(1u << 1)
@@ -239,6 +243,12 @@ enum { MDS_LEVEL_PORTABLE, MDS_LEVEL_SSE4, MDS_LEVEL_AVX2, MDS_LEVEL_AVX512,
 #define MDS_CPU_PCLMUL		(1u << 9)
 #define MDS_CPU_VPCLMUL		(1u << 10)	/* VPCLMULQDQ */
 #define MDS_CPU_AVX512BW	(1u << 11)
+/* aarch64 (getauxval(AT_HWCAP), elf_aux_info on FreeBSD). */
+#define MDS_CPU_NEON		(1u << 16)	/* ASIMD */
+#define MDS_CPU_SHA1A		(1u << 17)	/* SHA1C ... SHA1SU1 */
+#define MDS_CPU_SHA2A		(1u << 18)	/* SHA256H ... SHA256SU1 */
+#define MDS_CPU_SHA512A		(1u << 19)	/* SHA512H ... (ARMv8.2) */
+#define MDS_CPU_SHA3A		(1u << 20)	/* EOR3 RAX1 XAR BCAX (ARMv8.2) */
 
 struct mds_kernel {
 	const char	*family;	/* md5 sha256 keccak blake2b crc ... */

@@ -195,8 +195,14 @@ grep -qx "mdsum: MDSUM_BACKEND=bogus: no such backend" err ||
 verdict "MDSUM_BACKEND=bogus mdsum --list: an error, exit 1"
 # good values still work, and give the digest coreutils gives
 want=$(printf abc | sha256sum | cut -d' ' -f1)
-for v in '' portable sse4 avx2 avx512 avx2,-sha -sha avx512,-avx2,-sha \
-    sha256-portable-x4; do
+cpu_arch
+if [ "$ARCH" = aarch64 ]; then
+	set -- portable neon crypto armv8.2 crypto,-sha2 -sha2 \
+	    armv8.2,-sha512,-sha3,-sha1
+else
+	set -- portable sse4 avx2 avx512 avx2,-sha -sha avx512,-avx2,-sha
+fi
+for v in '' "$@" sha256-portable-x4; do
 	why=
 	got=$(MDSUM_CPU=$v "$B/sha256" -q -s abc 2>err) || bad "exit $?"
 	[ "$got" = "$want" ] || bad "digest $got, want $want"
@@ -211,7 +217,8 @@ why=
 lacks=
 for k in sha256-shani sha1-shani md5-avx512 sha512-avx512 keccak-avx512 \
     sha256-avx2 sha512-avx2 keccak-avx2 keccak-bmi md5-x86 \
-    sha256-avx512-x16 md5-avx512-x16 sha256-shani-x2 md5-avx2-x8; do
+    sha256-avx512-x16 md5-avx512-x16 sha256-shani-x2 md5-avx2-x8 \
+    sha512-ce sha256-ce sha1-ce; do
 	if ! MDSUM_CPU=$k "$B/sha256" -s abc >out 2>err &&
 	    grep -q 'kernel not supported by this CPU' err; then
 		lacks=$k

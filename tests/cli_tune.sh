@@ -140,6 +140,13 @@ for a in md5 sha256 keccak256; do
 	[ $NATIVE = yes ] || break
 	want=$(oracle $a p20)
 	[ -n "$want" ] || continue
+	# (aarch64 without kernels of the family: nothing to change to)
+	if ! awk -v a=$a '$1 == a && $3 == 1 && $2 !~ /^(portable|openssl|libmd)$/ {
+	    f = 1 } END { exit !f }' rows; then
+		skip "$a < 20-MiB-PIPE: the kernel measured taken mid-stream" \
+		    "no native kernel of $a on this CPU"
+		continue
+	fi
 	tool=$a
 	for c in $(awk -v a=$a '$1 == a && $3 == 1 && $2 != "openssl" &&
 	    $2 != "libmd" { print $2 }' rows); do
@@ -190,13 +197,17 @@ grep "measured" err | grep -v "(lanes)" | grep -q "(chosen)" &&
     bad "single stream measured: $(grep measured err)"
 verdict "MDSUM_BACKEND set: the single stream not measured, its backend used"
 
+# md5, or where it has no native kernel (aarch64 without them) sha256
+ta=md5
+awk '$1 == "md5" && $3 == 1 && $2 !~ /^(portable|openssl|libmd)$/ { f = 1 }
+    END { exit !f }' rows || ta=sha256
 if [ $NATIVE = yes ]; then
 	runit env MDSUM_TUNE=always MDSUM_BACKEND=native "$M" --debug \
-	    --no-multibuffer -a md5 f
+	    --no-multibuffer -a $ta f
 	want_rc 0
-	grep "md5: measured" err | grep -q "openssl\|libmd" &&
+	grep "$ta: measured" err | grep -q "openssl\|libmd" &&
 	    bad "other backends measured: $(grep measured err)"
-	grep "md5: measured" err | grep -q "(chosen)" ||
+	grep "$ta: measured" err | grep -q "(chosen)" ||
 	    bad "the kernels not measured: $(cat err)"
 	grep -q "on the native backend" err || bad "not native: $(head -n 1 err)"
 	verdict "MDSUM_BACKEND=native: its kernels measured, no other backend"

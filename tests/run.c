@@ -10,7 +10,9 @@
  * MDSUM_TEST_SEED replaces the seed of the differential suite.
  * MDSUM_TEST_NO_SKIP=1 (CI, on a build with every kernel): a kernel that
  * is not built, or that the CPU has but the library's probe denies, fails
- * instead of being skipped.
+ * instead of being skipped.  What the CPU has is read from /proc/cpuinfo,
+ * or from the file MDSUM_TEST_CPUINFO names (under qemu-user, whose
+ * /proc/cpuinfo is the host's: a "Features" line for the emulated CPU).
  *
  * After check's summary line comes ours, with the skips check cannot see
  * (a skipped case returns early, and check counts it passed):

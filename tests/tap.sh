@@ -215,6 +215,20 @@ have()
 	command -v "$1" >/dev/null 2>&1
 }
 
+# cpu_arch: sets ARCH to aarch64 if the programs of B take aarch64's
+# MDSUM_CPU words (neon, crypto, armv8.2), else to x86 (x86-64's words,
+# which the portable-only builds of other architectures take too).  The
+# program's own answer: under qemu-user (tests/qemu.sh) /proc/cpuinfo and
+# uname describe the host.
+cpu_arch()
+{
+	if MDSUM_CPU=neon "$B/md5" -q -s x >/dev/null 2>&1; then
+		ARCH=aarch64
+	else
+		ARCH=x86
+	fi
+}
+
 # summary: "1..N" and the counts; exits 1 if a test failed, else 0.
 summary()
 {

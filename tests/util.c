@@ -31,14 +31,22 @@ static struct mdt_counts	*counts = &local_counts;
 
 /*
  * The feature bits of dispatch (mds_int.h): the word MDSUM_CPU masks, and
- * the flag Linux lists in /proc/cpuinfo, an account of the CPU that owes
- * nothing to the library's probe.
+ * the flag Linux lists in /proc/cpuinfo (its "flags" line on x86, its
+ * "Features" line on aarch64), an account of the CPU that owes nothing to
+ * the library's probe.
  */
 static const struct {
 	unsigned int	 bit;
 	const char	*spec;
 	const char	*cpuinfo;
 } features[] = {
+#if defined(__aarch64__)
+	{ MDS_CPU_NEON, "neon", "asimd" },
+	{ MDS_CPU_SHA1A, "sha1", "sha1" },
+	{ MDS_CPU_SHA2A, "sha2", "sha2" },
+	{ MDS_CPU_SHA512A, "sha512", "sha512" },
+	{ MDS_CPU_SHA3A, "sha3", "sha3" },
+#else
 	{ MDS_CPU_SSSE3, "ssse3", "ssse3" },
 	{ MDS_CPU_SSE41, "sse4.1", "sse4_1" },
 	{ MDS_CPU_SHA, "sha", "sha_ni" },
@@ -48,7 +56,13 @@ static const struct {
 	{ MDS_CPU_BMI2, "bmi2", "bmi2" },
 	{ MDS_CPU_AVX512F, "avx512f", "avx512f" },
 	{ MDS_CPU_AVX512VL, "avx512vl", "avx512vl" },
+#endif
 };
+#if defined(__aarch64__)
+#define CPUINFO_LINE	"Features"
+#else
+#define CPUINFO_LINE	"flags"
+#endif
 #define NFEATURES	(sizeof(features) / sizeof(features[0]))
 
 void
@@ -310,12 +324,15 @@ mdt_skip_strict(const char *fmt, ...)
 
 /*
  * 1 if /proc/cpuinfo lists every feature of need, 0 if it lacks one, -1
- * if there is no such file (not Linux) or it names no flags.
+ * if there is no such file (not Linux) or it names no flags.  Under
+ * qemu-user, whose /proc/cpuinfo is the host's, MDSUM_TEST_CPUINFO names
+ * a file in its format that describes the emulated CPU instead.
  */
 int
 mdt_cpuinfo_has(unsigned int need)
 {
 	char line[8192], *p, *w, *save;
+	const char *path = getenv("MDSUM_TEST_CPUINFO");
 	unsigned int have = 0, known = 0;
 	size_t f;
 	FILE *fp;
@@ -325,11 +342,13 @@ mdt_cpuinfo_has(unsigned int need)
 		known |= features[f].bit;
 	ck_assert_msg((need & ~known) == 0, "feature bits %#x: tests/util.c "
 	    "does not know them", need & ~known);
-	if ((fp = fopen("/proc/cpuinfo", "r")) == NULL)
+	if (path == NULL || *path == '\0')
+		path = "/proc/cpuinfo";
+	if ((fp = fopen(path, "r")) == NULL)
 		return -1;
 	/* The first processor's flags (a very long line is cut: fine). */
 	while (!found && fgets(line, sizeof(line), fp) != NULL) {
-		if (strncmp(line, "flags", 5) != 0 ||
+		if (strncmp(line, CPUINFO_LINE, strlen(CPUINFO_LINE)) != 0 ||
 		    (p = strchr(line, ':')) == NULL)
 			continue;
 		found = 1;

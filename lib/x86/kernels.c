@@ -2,7 +2,7 @@
  * x86/kernels.c: the x86-64 kernels CPU dispatch chooses from.  Within a
  * family they are listed best first, as measured (BENCHMARKS.md): the
  * first one the CPU has and MDSUM_CPU allows wins.  On other
- * architectures the table is empty.
+ * architectures but aarch64 the table is empty.
  */
 #include "../mds_int.h"
 #include "x86.h"
@@ -56,7 +56,8 @@ const struct mds_kernel mds_arch_kernels[] = {
 };
 const size_t mds_arch_nkernels =
     sizeof(mds_arch_kernels) / sizeof(mds_arch_kernels[0]);
-#else
+#elif !defined(__aarch64__)
+/* aarch64 has its own (aarch64/kernels.c). */
 const struct mds_kernel mds_arch_kernels[1];
 const size_t mds_arch_nkernels = 0;
 #endif

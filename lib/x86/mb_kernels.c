@@ -1,7 +1,8 @@
 /*
  * x86/mb_kernels.c: the x86-64 multi-buffer kernels, best first within a
  * family, as measured (BENCHMARKS.md); the first one the CPU has and
- * MDSUM_CPU allows wins.  On other architectures the table is empty.
+ * MDSUM_CPU allows wins.  On other architectures but aarch64 the table
+ * is empty.
  */
 #include "../mds_int.h"
 #include "x86.h"
@@ -56,7 +57,8 @@ const struct mds_mb_kernel mds_arch_mb_kernels[] = {
 };
 const size_t mds_arch_nmb_kernels =
     sizeof(mds_arch_mb_kernels) / sizeof(mds_arch_mb_kernels[0]);
-#else
+#elif !defined(__aarch64__)
+/* aarch64 has its own (aarch64/mb_kernels.c). */
 const struct mds_mb_kernel mds_arch_mb_kernels[1];
 const size_t mds_arch_nmb_kernels = 0;
 #endif

@@ -1,0 +1,48 @@
+/*
+ * aarch64/a64.h: the aarch64 kernels (each in its own file, compiled for
+ * its extension by a target attribute on the function, so the Makefile
+ * needs no per-file flags and the rest of the library keeps the default
+ * -march; dispatch.c runs them only where AT_HWCAP lists the extension).
+ */
+#ifndef MDS_A64_H
+#define MDS_A64_H
+
+#include "../mds_int.h"
+
+#if defined(__aarch64__)
+/*
+ * GCC declares every intrinsic of arm_neon.h under the target pragma it
+ * needs, so a function of that target (or more) may call it.  Clang
+ * before 16 declares the SHA ones only when the file is built for them:
+ * the feature macros make it declare them, and the attribute lets the
+ * function use them.  Include this before arm_neon.h.
+ */
+#if defined(__clang__)
+#if __clang_major__ < 16
+#ifndef __ARM_FEATURE_SHA2
+#define __ARM_FEATURE_SHA2	1
+#endif
+#ifndef __ARM_FEATURE_SHA3
+#define __ARM_FEATURE_SHA3	1
+#endif
+#ifndef __ARM_FEATURE_SHA512
+#define __ARM_FEATURE_SHA512	1
+#endif
+#endif
+#define MDS_A64_CRYPTO	__attribute__((target("crypto")))
+#define MDS_A64_SHA3	__attribute__((target("sha3")))
+#else
+#define MDS_A64_CRYPTO	__attribute__((target("+crypto")))
+#define MDS_A64_SHA3	__attribute__((target("arch=armv8.2-a+sha3")))
+#endif
+#endif
+
+void	mds_sha1_blocks_ce(struct md_state *, const unsigned char *, size_t);
+void	mds_sha256_blocks_ce(struct md_state *, const unsigned char *, size_t);
+void	mds_sha512_blocks_ce(struct md_state *, const unsigned char *, size_t);
+
+/* Multi-buffer kernels: struct mds_mb_kernel's blocks. */
+#define MDS_A64_MB_PROTO(name)						\
+	void name(void *, const unsigned char *const *, size_t, size_t)
+
+#endif
