@@ -40,9 +40,18 @@
 void	mds_sha1_blocks_ce(struct md_state *, const unsigned char *, size_t);
 void	mds_sha256_blocks_ce(struct md_state *, const unsigned char *, size_t);
 void	mds_sha512_blocks_ce(struct md_state *, const unsigned char *, size_t);
+void	mds_md5_blocks_a64(struct md_state *, const unsigned char *, size_t);
+void	mds_keccak_absorb_a64(uint64_t[25], const unsigned char *, size_t,
+	    size_t);
+void	mds_keccak_absorb_sha3(uint64_t[25], const unsigned char *, size_t,
+	    size_t);
 
 /* Multi-buffer kernels: struct mds_mb_kernel's blocks. */
 #define MDS_A64_MB_PROTO(name)						\
 	void name(void *, const unsigned char *const *, size_t, size_t)
+MDS_A64_MB_PROTO(mds_md5_mb_neon);	/* 4 lanes */
+MDS_A64_MB_PROTO(mds_sha256_mb_neon);	/* 4 lanes */
+MDS_A64_MB_PROTO(mds_keccak_mb_neon);	/* 2 lanes */
+MDS_A64_MB_PROTO(mds_keccak_mb_sha3);	/* 2 lanes */
 
 #endif

@@ -19,7 +19,7 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-#include "md5_steps.h"
+#include "../md5_steps.h"
 #include "x86.h"
 
 #define AVX2	__attribute__((target("avx2")))

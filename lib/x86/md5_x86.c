@@ -42,7 +42,7 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-#include "md5_steps.h"
+#include "../md5_steps.h"
 #include "x86.h"
 
 #define AVX512	__attribute__((target("avx512f,avx512vl")))

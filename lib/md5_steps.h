@@ -1,6 +1,6 @@
 /*
- * x86/md5_steps.h: the 64 steps of MD5 (RFC 1321, section 3.4), once for
- * the x86 kernels.
+ * md5_steps.h: the 64 steps of MD5 (RFC 1321, section 3.4), once for
+ * the x86 and aarch64 kernels.
  *
  * MD5_STEPS(S) expands S(f, a, b, c, d, k, i, s) once a step, in order:
  * f is the round function (F, G, H or I), a b c d the registers in the
@@ -11,8 +11,8 @@
  * after the preprocessor, at any optimisation level.  S must expand to a
  * statement; the list supplies the semicolons.
  */
-#ifndef MDS_X86_MD5_STEPS_H
-#define MDS_X86_MD5_STEPS_H
+#ifndef MDS_MD5_STEPS_H
+#define MDS_MD5_STEPS_H
 
 #define MD5_STEPS(S)							\
 	S(F, a, b, c, d, 0, 0, 7);					\
@@ -83,4 +83,4 @@
 	S(I, c, d, a, b, 2, 62, 15);					\
 	S(I, b, c, d, a, 9, 63, 21)
 
-#endif /* MDS_X86_MD5_STEPS_H */
+#endif /* MDS_MD5_STEPS_H */
