@@ -456,13 +456,33 @@ mds_kernel_portable(const char *family)
  * (by name, which is how the portable ones are reached) wins for its
  * family; otherwise the first of the table allowed now.
  */
+/*
+ * The level of the family's best single-stream kernel allowed now.  A
+ * multi-buffer kernel of a lower level is not taken by default: NEON
+ * lanes for sha256 are for CPUs without the SHA2 instructions, and one
+ * stream of those beats them.
+ */
+static int
+single_level(const char *family)
+{
+	const struct mds_kernel *k;
+	size_t i;
+
+	for (i = 0; i < mds_arch_nkernels; i++) {
+		k = &mds_arch_kernels[i];
+		if (strcmp(k->family, family) == 0 && k->level <= cap &&
+		    (k->need & features & ~masked) == k->need)
+			return k->level;
+	}
+	return MDS_LEVEL_PORTABLE;
+}
+
 const struct mds_mb_kernel *
 mds_mb_kernel_for(const char *family)
 {
 	const struct mds_mb_kernel *k;
 	size_t i;
-
-	int t;
+	int t, floor = -1;
 
 	(void)pthread_once(&probe_once, probe);
 	if (pinned_mb != NULL && strcmp(pinned_mb->family, family) == 0)
@@ -472,8 +492,12 @@ mds_mb_kernel_for(const char *family)
 		return __atomic_load_n(&tuned[t].mb, __ATOMIC_ACQUIRE);
 	for (i = 0; i < mds_arch_nmb_kernels; i++) {
 		k = &mds_arch_mb_kernels[i];
-		if (strcmp(k->family, family) == 0 && k->level <= cap &&
-		    (k->need & features & ~masked) == k->need)
+		if (strcmp(k->family, family) != 0 || k->level > cap ||
+		    (k->need & features & ~masked) != k->need)
+			continue;
+		if (floor == -1)
+			floor = single_level(family);
+		if (k->level >= floor)
 			return k;
 	}
 	return NULL;

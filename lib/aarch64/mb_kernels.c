@@ -22,8 +22,8 @@ const struct mds_mb_kernel mds_arch_mb_kernels[] = {
 	 * integer ones: for CPUs without the SHA2 instructions (Raspberry
 	 * Pi 3 and 4).  Where they exist one stream of sha256-ce is likely
 	 * faster (OpenSSL gives 2.3 cycles/byte on Cortex-A57 for such
-	 * code), but a row cannot say "only without SHA2": there tune.c's
-	 * timing decides for large work, and small batches take the lanes.
+	 * code): dispatch.c takes no lanes of a lower level than the best
+	 * single stream's, so there they serve only when pinned by name.
 	 */
 	{ "sha256", "sha256-neon-x4", MDS_LEVEL_NEON, MDS_CPU_NEON, 4, 2,
 	    mds_sha256_mb_neon },
