@@ -401,26 +401,33 @@ if b2sum --version 2>/dev/null | grep -q GNU; then
 	done
 	BNAMES=$(cd b2 && printf '%s\n' b* | sort -n -k1.2)
 	NB=$(printf '%s\n' $BNAMES | wc -l)
-	# two lengths under valgrind: a bad access shows in either
+	# one length under valgrind (256: a parameter block of its own)
 	B2LENS="512 8 160 256 504"
-	[ -n "${MDSUM_TEST_VALGRIND:-}" ] && B2LENS="512 256"
+	[ -n "${MDSUM_TEST_VALGRIND:-}" ] && B2LENS=256
 	for len in $B2LENS; do
 		# shellcheck disable=SC2086
 		(cd b2 && b2sum -l $len $BNAMES) >bora.$len
 	done
 	# cpu and the kernel --debug must name for it (any: the default)
 	set -- '' any blake2b-portable-x4 blake2b-portable-x4
-	if [ $NATIVE = yes ] && have_flags avx2; then
+	# The CPU the program sees may lack what /proc/cpuinfo shows (under
+	# valgrind, no AVX-512): a kernel it refuses is skipped.
+	b2_runs()
+	{
+		MDSUM_CPU=$1 "$B/mdsum" -a blake2b </dev/null >/dev/null 2>&1
+	}
+	if [ $NATIVE = yes ] && have_flags avx2 && b2_runs blake2b-avx2-x4; then
 		set -- "$@" avx2 blake2b-avx2-x4 blake2b-avx2-x4 blake2b-avx2-x4
 	else
 		skip "blake2b in lanes: blake2b-avx2-x4" \
-		    "no native kernels, or no avx2 in /proc/cpuinfo"
+		    "no native kernels, or no avx2 here"
 	fi
-	if [ $NATIVE = yes ] && have_flags avx2 avx512f avx512vl; then
+	if [ $NATIVE = yes ] && have_flags avx2 avx512f avx512vl &&
+	    b2_runs blake2b-avx512-x8; then
 		set -- "$@" blake2b-avx512-x8 blake2b-avx512-x8
 	else
 		skip "blake2b in lanes: blake2b-avx512-x8" \
-		    "no native kernels, or no avx512f/avx512vl in /proc/cpuinfo"
+		    "no native kernels, or no avx512f/avx512vl here"
 	fi
 	while [ $# -ge 2 ]; do
 		setcpu "$1"
