@@ -7,8 +7,9 @@
  * (portable|neon|crypto|armv8.2 on aarch64), or mds_set_cpu_level(), caps
  * the level used, never raising it above what the CPU has, and may mask
  * features ("avx2,-sha", "crypto,-sha2"), so tests and benchmarks can run
- * every path on one machine.  Within a family the first kernel of the architecture's
- * table that is allowed wins: the table lists them best first, as measured.
+ * every path on one machine.  Within a family the first kernel of the
+ * architecture's table that is allowed wins: the table lists them best
+ * first, as measured.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -452,11 +453,6 @@ mds_kernel_portable(const char *family)
 }
 
 /*
- * Asked once per scheduler, not per message: no cache.  A pinned kernel
- * (by name, which is how the portable ones are reached) wins for its
- * family; otherwise the first of the table allowed now.
- */
-/*
  * The level of the family's best single-stream kernel allowed now.  A
  * multi-buffer kernel of a lower level is not taken by default: NEON
  * lanes for sha256 are for CPUs without the SHA2 instructions, and one
@@ -477,6 +473,11 @@ single_level(const char *family)
 	return MDS_LEVEL_PORTABLE;
 }
 
+/*
+ * Asked once per scheduler, not per message: no cache.  A pinned kernel
+ * (by name, which is how the portable ones are reached) wins for its
+ * family; otherwise the first of the table allowed now.
+ */
 const struct mds_mb_kernel *
 mds_mb_kernel_for(const char *family)
 {
