@@ -476,7 +476,8 @@ single_level(const char *family)
 /*
  * Asked once per scheduler, not per message: no cache.  A pinned kernel
  * (by name, which is how the portable ones are reached) wins for its
- * family; otherwise the first of the table allowed now.
+ * family; otherwise the first of the table allowed now whose level is
+ * not below the best single stream's.
  */
 const struct mds_mb_kernel *
 mds_mb_kernel_for(const char *family)
