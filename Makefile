@@ -98,6 +98,7 @@ lib/x86/sha512_avx512.o: lib/x86/sha512_x86.h
 lib/x86/md5_x86.o lib/x86/md5_mb_avx2.o lib/x86/md5_mb_avx512.o: \
     lib/md5_steps.h
 lib/aarch64/md5_a64.o lib/aarch64/md5_mb_neon.o: lib/md5_steps.h
+lib/x86/keccak_bmi.o lib/aarch64/keccak_a64.o: lib/keccak_round.h
 lib/aarch64/keccak_sha3.o lib/aarch64/keccak_mb_neon.o \
     lib/aarch64/keccak_mb_sha3.o: lib/aarch64/keccak_a64.h
 lib/blake2b.o: lib/blake2b.h
