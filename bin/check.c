@@ -1,18 +1,10 @@
 /*
  * check.c: verifying digests, as GNU coreutils' -c does, line for line
- * and message for message; plus --expect (one file, one digest) and -C
- * (only the named files of a manifest).
- *
- * A manifest line is tagged (`SHA256 (name) = digest`) or untagged
- * (`digest  name`, `digest *name`, or `digest name` throughout a file
- * made by md5 -r).  A leading backslash means the name is escaped.  The
- * algorithm of a tagged line is its tag; that of an untagged line is the
- * one whose digest length fits, among -a's list, else the one the
- * manifest's name gives (SHA256SUMS, x.keccak256), else the SHA-2, SHA-1
- * or MD5 of the digest's length (manifest_parse.c).  That last choice
- * cannot make a bad file good, only fail a good one listed with another
- * algorithm of the same length: when every line so chosen fails, a hint
- * after the run names -a.
+ * and message for message; plus --expect (one file, one digest), -C
+ * (only the named files of a manifest) and -A -c (the members of
+ * archives).  The manifests are read through the manifest model
+ * (manifest.h), whose parser says what each line is and which algorithm
+ * it is of.
  */
 #include <err.h>
 #include <errno.h>
@@ -20,134 +12,92 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cli.h"
-
-#define MAX_LINE	(4 * 1024 * 1024)	/* longer lines are malformed */
+#include "manifest.h"
 
 /* One line of a manifest on its way through the job pool. */
 struct line_item {
-	struct input	 in;		/* name and algorithm to hash */
-	enum line_kind	 kind;
-	uintmax_t	 lineno;
-	char		*line;		/* owns the text name and digest are in */
-	char		*digest;	/* as written in the manifest */
-	size_t		 dlen;
-	const char	*tag;		/* LINE_UNKNOWN: the tag, */
-	size_t		 taglen;	/* not NUL-terminated */
-	const struct mds_alg *seen;	/* cksum: the last tag so far */
+	struct input	 in;		/* name and algorithms to hash */
+	struct mline	*ml;
 	int		 reported;	/* its diagnostic was printed */
-	int		 guessed;	/* algorithm from the digest's length */
 };
 
-/* The lines whose algorithm the digest's length chose, over one run. */
-struct guesses {
-	uintmax_t		 ok, failed;
-	const struct mds_alg	*alg;	/* theirs, NULL if several */
-	int			 mixed;
-};
-
-/* What became of a line or a file, as -c --json names it. */
-enum result { RES_OK, RES_FAILED, RES_MISSING, RES_UNREADABLE, RES_MALFORMED };
-static const char *const result_name[] = {
-	"ok", "failed", "missing", "unreadable", "malformed"
-};
-
+/* A manifest being checked, and its counts. */
 struct manifest {
 	struct gnu		*g;
-	const char		*label;		/* for messages */
-	FILE			*fp;
-	struct line_parser	 lp;		/* is_stdin, named, reversed */
-	uintmax_t		 lineno;
-	int			 read_error;
-	char			*buf;
+	struct mreader		 r;
 	uintmax_t		 n_bad, n_mismatch, n_unreadable, n_ambiguous;
 	uintmax_t		 n_unknown;
 	int			 properly, matched;
 	struct guesses		*guesses;	/* the run's */
 };
 
+static int	digest_matches(const struct line_digest *,
+		    const unsigned char *);
+static struct line_item *item_new(struct mline *);
+static void	item_free(struct line_item *);
+static void	put_status(const char *, const char *);
+static void	put_json_result(const struct manifest *,
+		    const struct line_item *, const struct input *,
+		    enum verdict, const char *);
+static enum verdict input_verdict(const struct input *,
+		    const struct mline *, int *, int *);
+static int	verify(struct gnu *, const struct manifest *,
+		    const struct line_item *, struct input *);
+static const char *bad_line_alg(const struct gnu *, const struct mline *,
+		    int *);
+static void	line_report(struct manifest *, struct line_item *);
+static void	line_verified(struct manifest *, struct line_item *,
+		    struct input *);
+static void	plural(uintmax_t, const char *, const char *);
+static int	manifest_open(struct manifest *, struct gnu *, const char *,
+		    struct guesses *);
+static int	manifest_totals(struct gnu *, struct manifest *);
+
 static int
-digest_matches(const struct mds_alg *alg, const char *want, size_t wlen,
-    const unsigned char *md)
+digest_matches(const struct line_digest *d, const unsigned char *md)
 {
 	char text[2 * MDS_MAX_DIGEST + 1];
-	size_t len = mds_alg_digest_len(alg);
+	size_t len = mds_alg_digest_len(d->alg);
 
-	if (wlen == 2 * len)
-		return strncasecmp(want, digest_text(0, md, len, text),
-		    wlen) == 0;
-	return strlen(digest_text(1, md, len, text)) == wlen &&
-	    memcmp(text, want, wlen) == 0;
+	if (d->len == 2 * len)
+		return strncasecmp(d->text, digest_text(0, md, len, text),
+		    d->len) == 0;
+	return strlen(digest_text(1, md, len, text)) == d->len &&
+	    memcmp(text, d->text, d->len) == 0;
 }
 
-/*
- * Read one line into m->buf (NUL-terminated, newline and a CR before it
- * removed); returns its length, or -1 at the end or on a read error.
- * Lines past MAX_LINE are cut and reported as malformed by *toolong.
- */
-static ssize_t
-read_line(struct manifest *m, int *toolong)
+static struct line_item *
+item_new(struct mline *ml)
 {
-	size_t len = 0;
-	int c;
+	struct line_item *it;
+	size_t i;
 
-	*toolong = 0;
-	while ((c = getc(m->fp)) != EOF && c != '\n') {
-		if (len < MAX_LINE)
-			m->buf[len++] = (char)c;
-		else
-			*toolong = 1;
-	}
-	if (c == EOF && (len == 0 || ferror(m->fp))) {
-		if (ferror(m->fp))
-			m->read_error = 1;
-		return -1;
-	}
-	m->buf[len] = '\0';
-	return (ssize_t)len;
+	if ((it = calloc(1, sizeof(*it))) == NULL)
+		err(1, NULL);
+	it->ml = ml;
+	if (ml->kind == LINE_BAD)
+		return it;
+	it->in.name = ml->f.name;
+	it->in.nalgs = ml->f.nd;
+	for (i = 0; i < ml->f.nd; i++)
+		it->in.algs[i] = ml->f.d[i].alg;
+	return it;
+}
+
+static void
+item_free(struct line_item *it)
+{
+	mline_free(it->ml);
+	free(it);
 }
 
 static void *
 line_next(void *arg)
 {
 	struct manifest *m = arg;
-	struct line_item *it;
-	struct line_fields f;
-	ssize_t len;
-	int toolong;
-	char *copy;
+	struct mline *ml;
 
-	while ((len = read_line(m, &toolong)) != -1) {
-		m->lineno++;
-		if (m->buf[0] == '#')
-			continue;
-		if (len > 0 && m->buf[len - 1] == '\r')
-			m->buf[--len] = '\0';
-		if (len == 0)
-			continue;
-		if ((it = calloc(1, sizeof(*it))) == NULL ||
-		    (copy = malloc((size_t)len + 1)) == NULL)
-			err(1, NULL);
-		memcpy(copy, m->buf, (size_t)len + 1);
-		it->lineno = m->lineno;
-		it->in.nalgs = 1;
-		it->line = copy;
-		it->kind = toolong ? LINE_BAD :
-		    parse_line(&m->lp, copy, (size_t)len, &f);
-		it->seen = m->lp.seen;
-		if (it->kind != LINE_BAD) {
-			it->in.name = f.name;
-			it->in.algs[0] = f.alg;
-			it->digest = f.digest;
-			it->dlen = f.dlen;
-			it->tag = f.tag;
-			it->taglen = f.taglen;
-			it->guessed = f.guessed;
-		} else
-			it->digest = copy;
-		return it;
-	}
-	return NULL;
+	return (ml = mreader_next(&m->r)) != NULL ? item_new(ml) : NULL;
 }
 
 static struct input *
@@ -155,7 +105,7 @@ line_input(void *item)
 {
 	struct line_item *it = item;
 
-	return it->kind == LINE_GOOD ? &it->in : NULL;
+	return it->ml->kind == LINE_GOOD ? &it->in : NULL;
 }
 
 static void
@@ -164,7 +114,7 @@ line_work(void *arg, void *item)
 	struct manifest *m = arg;
 	struct line_item *it = item;
 
-	if (it->kind == LINE_GOOD)
+	if (it->ml->kind == LINE_GOOD)
 		hash_input_work(&it->in, m->g->ignore_missing);
 }
 
@@ -192,18 +142,19 @@ put_status(const char *name, const char *result)
 
 /*
  * -c --json: one object per manifest line or checked file.  m is NULL
- * for --expect; it is NULL for a malformed line, in->name for the rest.
+ * for --expect; in is NULL for a malformed line.
  */
 static void
 put_json_result(const struct manifest *m, const struct line_item *it,
-    const struct input *in, const char *digest, size_t dlen,
-    enum result r, const char *why)
+    const struct input *in, enum verdict v, const char *why)
 {
+	const struct line_digest *d = &it->ml->f.d[0];
+
 	line_begin();
 	putchar('{');
 	if (m != NULL) {
-		put_json_name(stdout, "manifest", m->label);
-		printf(",\"line\":%ju,", it->lineno);
+		put_json_name(stdout, "manifest", m->r.label);
+		printf(",\"line\":%ju,", it->ml->lineno);
 	}
 	if (in != NULL && in->name != NULL) {
 		put_json_name(stdout, "file", in->name);
@@ -211,9 +162,9 @@ put_json_result(const struct manifest *m, const struct line_item *it,
 	}
 	if (in != NULL && in->algs[0] != NULL)
 		printf("\"algorithm\":\"%s\",", mds_alg_name(in->algs[0]));
-	if (r != RES_MALFORMED)
-		printf("\"expected\":\"%.*s\",", (int)dlen, digest);
-	printf("\"status\":\"%s\"", result_name[r]);
+	if (v != V_MALFORMED)
+		printf("\"expected\":\"%.*s\",", (int)d->len, d->text);
+	printf("\"status\":\"%s\"", verdict_name(v, 0));
 	if (why != NULL) {
 		fputs(",\"error\":", stdout);
 		put_json_string(stdout, why);
@@ -223,67 +174,61 @@ put_json_result(const struct manifest *m, const struct line_item *it,
 }
 
 /*
- * What a verified input produced, reported; returns 0 if it matched.  m
- * and it are the manifest and line it came from (NULL for --expect).
+ * What a hashed input is against the line ml: ok when every digest of
+ * the line (and hashdeep's size) matches; *unreadable or *mismatch
+ * counted.
  */
-static int
-verify(struct gnu *g, const struct manifest *m, const struct line_item *it,
-    struct input *in, const char *digest, size_t dlen, int *unreadable,
-    int *mismatch)
+static enum verdict
+input_verdict(const struct input *in, const struct mline *ml,
+    int *unreadable, int *mismatch)
 {
-	enum result r;
-	int ret;
+	size_t i;
 
-	if (in->missing) {
-		r = RES_MISSING;
-		ret = 1;
-	} else if (in->err != 0) {
-		warn_input(quotef(in->name), in->err);
+	if (in->missing)
+		return V_MISSING;
+	if (in->err != 0) {
 		(*unreadable)++;
-		r = in->err == ENOENT ? RES_MISSING : RES_UNREADABLE;
-		ret = -1;
-	} else if (digest_matches(in->algs[0], digest, dlen, in->md[0])) {
-		r = RES_OK;
-		ret = 0;
-	} else {
+		return in->err == ENOENT || in->err == ERR_NOT_IN_ARCHIVE ?
+		    V_MISSING : V_UNREADABLE;
+	}
+	if (ml->f.size >= 0 && in->size != ml->f.size) {
 		(*mismatch)++;
-		r = RES_FAILED;
-		ret = -1;
+		return V_FAILED;
 	}
-	if (g->status_only || (g->quiet && r == RES_OK))
-		return ret;
-	if (g->json) {
-		put_json_result(m, it, in, digest, dlen, r, in->err == 0 ?
-		    NULL : in->err == ERR_CHANGED ? "file changed while "
-		    "reading" : strerror(in->err));
-		return ret;
-	}
-	if (r == RES_OK)
-		put_status(in->name, "OK");
-	else if (r == RES_FAILED)
-		put_status(in->name, "FAILED");
-	else if (!in->missing)
-		put_status(in->name, "FAILED open or read");
-	return ret;
+	for (i = 0; i < ml->f.nd; i++)
+		if (!digest_matches(&ml->f.d[i], in->md[i])) {
+			(*mismatch)++;
+			return V_FAILED;
+		}
+	return V_OK;
 }
 
 /*
- * Why a line that is not LINE_GOOD cannot be checked, into buf; returns
- * NULL for an improperly formatted line, which coreutils words itself.
+ * What a verified input produced, reported; returns 0 if it matched.  m
+ * is the manifest it came from (NULL for --expect), it its line.
  */
-static const char *
-line_problem(const struct line_item *it, char *buf, size_t size)
+static int
+verify(struct gnu *g, const struct manifest *m, const struct line_item *it,
+    struct input *in)
 {
-	if (it->kind == LINE_AMBIGUOUS)
-		snprintf(buf, size, "an untagged checksum of %zu characters "
-		    "fits several of the algorithms -a names; give -a one "
-		    "of them", it->dlen);
-	else if (it->kind == LINE_UNKNOWN)
-		snprintf(buf, size, "no such algorithm in this build: %.*s",
-		    (int)it->taglen, it->tag);
-	else
-		return NULL;
-	return buf;
+	int unreadable = 0, mismatch = 0;
+	enum verdict v;
+
+	v = input_verdict(in, it->ml, &unreadable, &mismatch);
+	if (in->err != 0 && !in->missing)
+		warn_input(quotef(in->name), in->err);
+	if (g->status_only || (g->quiet && v == V_OK))
+		return v == V_OK ? 0 : -1;
+	if (g->json)
+		put_json_result(m, it, in, v, in->err == 0 ? NULL :
+		    input_error_text(in->err));
+	else if (v == V_OK)
+		put_status(in->name, "OK");
+	else if (v == V_FAILED && in->err == 0)
+		put_status(in->name, "FAILED");
+	else if (!in->missing)
+		put_status(in->name, "FAILED open or read");
+	return v == V_OK ? 0 : -1;
 }
 
 /*
@@ -294,7 +239,7 @@ line_problem(const struct line_item *it, char *buf, size_t size)
  * much of the returned text to print.
  */
 static const char *
-bad_line_alg(const struct gnu *g, const struct line_item *it, int *len)
+bad_line_alg(const struct gnu *g, const struct mline *ml, int *len)
 {
 	const char *what = NULL;
 
@@ -302,8 +247,8 @@ bad_line_alg(const struct gnu *g, const struct line_item *it, int *len)
 		what = g->fams[0] != NULL ? family_label(g->fams[0]) :
 		    mds_alg_tag(g->algs[0]);
 		*len = (int)strlen(what);
-	} else if (g->cksum && (it->seen != NULL || g->algs[0] != NULL)) {
-		what = mds_alg_tag(it->seen != NULL ? it->seen : g->algs[0]);
+	} else if (g->cksum && (ml->seen != NULL || g->algs[0] != NULL)) {
+		what = mds_alg_tag(ml->seen != NULL ? ml->seen : g->algs[0]);
 		*len = (int)strcspn(what, "-");
 	}
 	return what;
@@ -319,23 +264,24 @@ line_report(struct manifest *m, struct line_item *it)
 	uintmax_t seen;
 	int len = 0;
 
-	switch (it->kind) {
+	switch (it->ml->kind) {
 	case LINE_BAD:
 		m->n_bad++;
 		if (g->warn) {
-			what = bad_line_alg(g, it, &len);
+			what = bad_line_alg(g, it->ml, &len);
 			warnx("%s: %ju: improperly formatted %.*s%schecksum "
-			    "line", quotef(m->label), it->lineno, len,
+			    "line", quotef(m->r.label), it->ml->lineno, len,
 			    what ? what : "", what ? " " : "");
 		}
 		break;
 	case LINE_AMBIGUOUS:
 	case LINE_UNKNOWN:
-		seen = it->kind == LINE_AMBIGUOUS ? m->n_ambiguous++ :
+		seen = it->ml->kind == LINE_AMBIGUOUS ? m->n_ambiguous++ :
 		    m->n_unknown++;
 		if (seen == 0 || g->warn) {
-			warnx("%s: %ju: %s", quotef(m->label), it->lineno,
-			    line_problem(it, why, sizeof(why)));
+			warnx("%s: %ju: %s", quotef(m->r.label),
+			    it->ml->lineno,
+			    mline_problem(it->ml, why, sizeof(why)));
 			it->reported = 1;
 		}
 		break;
@@ -343,53 +289,29 @@ line_report(struct manifest *m, struct line_item *it)
 		return;
 	}
 	if (g->json && !g->status_only) {
-		if (it->kind == LINE_BAD)
-			put_json_result(m, it, NULL, NULL, 0, RES_MALFORMED,
+		if (it->ml->kind == LINE_BAD)
+			put_json_result(m, it, NULL, V_MALFORMED,
 			    "improperly formatted checksum line");
 		else
-			put_json_result(m, it, &it->in, NULL, 0, RES_MALFORMED,
-			    line_problem(it, why, sizeof(why)));
+			put_json_result(m, it, &it->in, V_MALFORMED,
+			    mline_problem(it->ml, why, sizeof(why)));
 	}
 }
 
-/* Count a verified line whose algorithm its digest's length chose. */
+/* A good line's file, hashed as in: reported and counted. */
 static void
-count_guess(struct manifest *m, const struct line_item *it, int ok,
-    int mismatch)
+line_verified(struct manifest *m, struct line_item *it, struct input *in)
 {
-	struct guesses *gs = m->guesses;
+	int unreadable = 0, mismatch = 0, ok;
 
-	if (!it->guessed)
-		return;
-	if (gs->ok + gs->failed == 0)
-		gs->alg = it->in.algs[0];
-	else if (gs->alg != it->in.algs[0])
-		gs->mixed = 1;
+	hash_input_emit(in, m->g->ignore_missing);
+	ok = verify(m->g, m, it, in) == 0;
+	(void)input_verdict(in, it->ml, &unreadable, &mismatch);
 	if (ok)
-		gs->ok++;
-	else if (mismatch)
-		gs->failed++;
-}
-
-/*
- * After the run: if every line whose algorithm was taken from its
- * digest's length failed, they may be of another algorithm of that
- * length (sha3-256 and sha256 both have 64 hex digits).
- */
-static void
-guess_hint(const struct gnu *g, const struct guesses *gs)
-{
-	if (gs->failed == 0 || gs->ok != 0 || g->status_only)
-		return;
-	if (gs->mixed)
-		warnx("hint: every untagged checksum failed as the SHA-2, "
-		    "SHA-1 or MD5 of its length; if they are of another "
-		    "algorithm of that length, name it with -a (see --list)");
-	else
-		warnx("hint: every untagged checksum failed as %s, chosen "
-		    "by its length; if they are of another algorithm of "
-		    "that length, name it with -a (see --list)",
-		    mds_alg_name(gs->alg));
+		m->matched = 1;
+	guess_count(m->guesses, it->ml, ok, mismatch);
+	m->n_unreadable += (uintmax_t)unreadable;
+	m->n_mismatch += (uintmax_t)mismatch;
 }
 
 static void
@@ -397,23 +319,14 @@ line_emit(void *arg, void *item)
 {
 	struct manifest *m = arg;
 	struct line_item *it = item;
-	int unreadable = 0, mismatch = 0, ok;
 
-	if (it->kind == LINE_GOOD) {
+	if (it->ml->kind == LINE_GOOD) {
 		m->properly = 1;
-		hash_input_emit(&it->in, m->g->ignore_missing);
-		ok = verify(m->g, m, it, &it->in, it->digest, it->dlen,
-		    &unreadable, &mismatch) == 0;
-		if (ok)
-			m->matched = 1;
-		count_guess(m, it, ok, mismatch);
-		m->n_unreadable += (uintmax_t)unreadable;
-		m->n_mismatch += (uintmax_t)mismatch;
+		line_verified(m, it, &it->in);
 	} else
 		line_report(m, it);
 	progress_item();
-	free(it->line);
-	free(it);
+	item_free(it);
 }
 
 static void
@@ -423,48 +336,7 @@ plural(uintmax_t n, const char *one, const char *many)
 		warnx(n == 1 ? one : many, n);
 }
 
-/* The family of the name stem, or of the row it names: sha3, blake2b, b2. */
-static const struct family *
-stem_family(const char *stem)
-{
-	const struct mds_alg *alg = mds_alg_find(stem);
-
-	if (alg != NULL)
-		return family_of(alg);
-	return family_find(stem) != NULL ? family_find(stem) :
-	    family_of_stem(stem);
-}
-
-/*
- * The algorithm a manifest's name implies: SHA256SUMS, x.keccak256; or
- * the family, in *fam: B2SUMS, SHA3SUMS, x.blake2b (whose untagged lines
- * are of any length the family has, as b2sum -c reads them).
- */
-const struct mds_alg *
-alg_from_name(const char *path, const struct family **fam)
-{
-	const char *base = strrchr(path, '/'), *dot;
-	char stem[64];
-	size_t n;
-
-	base = base != NULL ? base + 1 : path;
-	if ((dot = strrchr(base, '.')) != NULL &&
-	    (mds_alg_find(dot + 1) != NULL || stem_family(dot + 1) != NULL)) {
-		*fam = stem_family(dot + 1);
-		return mds_alg_find(dot + 1);
-	}
-	n = strlen(base);
-	if (n > 4 && n - 4 < sizeof(stem) &&
-	    strcasecmp(base + n - 4, "SUMS") == 0) {
-		memcpy(stem, base, n - 4);
-		stem[n - 4] = '\0';
-		*fam = stem_family(stem);
-		return mds_alg_find(stem);
-	}
-	return NULL;
-}
-
-/* Open a manifest for reading; -1 (reported) if it cannot be. */
+/* Open a manifest for checking; -1 (reported) if it cannot be. */
 static int
 manifest_open(struct manifest *m, struct gnu *g, const char *path,
     struct guesses *gs)
@@ -472,40 +344,7 @@ manifest_open(struct manifest *m, struct gnu *g, const char *path,
 	memset(m, 0, sizeof(*m));
 	m->g = g;
 	m->guesses = gs;
-	m->lp.g = g;
-	m->lp.reversed = -1;
-	m->lp.is_stdin = strcmp(path, "-") == 0;
-	m->label = m->lp.is_stdin ? "standard input" : path;
-	/* cksum, as coreutils', goes by the lines alone. */
-	if (!m->lp.is_stdin && !g->cksum)
-		m->lp.named = alg_from_name(path, &m->lp.named_fam);
-	m->fp = m->lp.is_stdin ? stdin : fopen(path, "r");
-	if (m->fp == NULL) {
-		warn("%s", quotef(path));
-		return -1;
-	}
-	if ((m->buf = malloc(MAX_LINE + 1)) == NULL)
-		err(1, NULL);
-	return 0;
-}
-
-/* Close a manifest; -1 (reported) if reading it failed. */
-static int
-manifest_close(struct manifest *m, const char *path)
-{
-	free(m->buf);
-	m->buf = NULL;
-	if (m->lp.is_stdin)
-		clearerr(stdin);
-	else if (fclose(m->fp) != 0 && !m->read_error) {
-		warn("%s", quotef(path));
-		return -1;
-	}
-	if (m->read_error) {
-		warnx("%s: read error", quotef(m->label));
-		return -1;
-	}
-	return 0;
+	return mreader_open(&m->r, g, path, 0);
 }
 
 /*
@@ -521,7 +360,7 @@ manifest_totals(struct gnu *g, struct manifest *m)
 		return -1;
 	if (!m->properly && m->n_unknown == 0) {
 		warnx("%s: no properly formatted checksum lines found",
-		    quotef(m->label));
+		    quotef(m->r.label));
 		return -1;
 	}
 	if (!g->status_only) {
@@ -537,7 +376,7 @@ manifest_totals(struct gnu *g, struct manifest *m)
 		    "WARNING: %ju computed checksum did NOT match",
 		    "WARNING: %ju computed checksums did NOT match");
 		if (g->ignore_missing && !m->matched && m->properly)
-			warnx("%s: no file was verified", quotef(m->label));
+			warnx("%s: no file was verified", quotef(m->r.label));
 	}
 	return m->matched && m->n_mismatch == 0 && m->n_unreadable == 0 &&
 	    m->n_ambiguous == 0 && m->n_unknown == 0 &&
@@ -548,7 +387,7 @@ manifest_totals(struct gnu *g, struct manifest *m)
 static int
 manifest_finish(struct gnu *g, struct manifest *m, const char *path)
 {
-	if (manifest_close(m, path) == -1)
+	if (mreader_close(&m->r, path) == -1)
 		return -1;
 	return manifest_totals(g, m);
 }
@@ -588,9 +427,10 @@ grow(void *p, size_t *cap, size_t n, size_t size)
 
 /*
  * -A -c MANIFEST ARCHIVE...: the manifest's lines are all read first;
- * archive_fill() then hashes the members they name, in one pass over each
- * archive, and the results are reported in manifest order.  A name no
- * archive holds is "FAILED open or read".
+ * archive_fill() then hashes the members they name (by the name rule of
+ * manifest.h), in one pass over each archive, and the results are
+ * reported in manifest order.  A name no archive holds is "FAILED open
+ * or read", and said to be not in the archive.
  */
 int
 gnu_check_archives(struct gnu *g, const char *path, char **archives,
@@ -610,16 +450,19 @@ gnu_check_archives(struct gnu *g, const char *path, char **archives,
 		items = grow(items, &items_cap, nitems, sizeof(*items));
 		ins = grow(ins, &ins_cap, nins, sizeof(*ins));
 		items[nitems++] = it;
-		if (it->kind == LINE_GOOD) {
+		if (it->ml->kind == LINE_GOOD) {
 			it->in.err = ENOENT;	/* until an archive has it */
 			ins[nins++] = &it->in;
 		}
 	}
 	status = archive_fill(g, archives, n, ins, nins);
 	for (i = 0; i < nitems; i++) {
-		if (items[i]->kind == LINE_GOOD && items[i]->in.err == ENOENT)
-			items[i]->in.missing = g->ignore_missing;
-		line_emit(&m, items[i]);
+		it = items[i];
+		if (it->ml->kind == LINE_GOOD && it->in.err == ENOENT) {
+			it->in.missing = g->ignore_missing;
+			it->in.err = ERR_NOT_IN_ARCHIVE;
+		}
+		line_emit(&m, it);
 	}
 	free(items);
 	free(ins);
@@ -648,33 +491,38 @@ gnu_check(struct gnu *g, char **operands, size_t n)
 int
 gnu_expect(struct gnu *g, const char *path)
 {
-	struct input in;
-	int unreadable = 0, mismatch = 0;
+	struct line_item it;
+	struct mline ml;
+	int ret;
 
 	if (!valid_digest(g, g->algs[0], g->expect, strlen(g->expect))) {
 		warnx("--expect=%s: not a %s digest", g->expect,
 		    mds_alg_name(g->algs[0]));
 		return 1;
 	}
-	memset(&in, 0, sizeof(in));
-	if ((in.name = strdup(path)) == NULL)
+	memset(&it, 0, sizeof(it));
+	memset(&ml, 0, sizeof(ml));
+	ml.kind = LINE_GOOD;
+	ml.f.nd = 1;
+	ml.f.size = -1;
+	ml.f.d[0].alg = g->algs[0];
+	ml.f.d[0].text = (char *)(uintptr_t)g->expect;
+	ml.f.d[0].len = strlen(g->expect);
+	it.ml = &ml;
+	if ((it.in.name = strdup(path)) == NULL)
 		err(1, NULL);
-	in.nalgs = 1;
-	in.algs[0] = g->algs[0];
-	hash_input(&in, 0);
+	it.in.nalgs = 1;
+	it.in.algs[0] = g->algs[0];
+	hash_input(&it.in, 0);
 	g->ignore_missing = 0;
-	if (verify(g, NULL, NULL, &in, g->expect, strlen(g->expect),
-	    &unreadable, &mismatch) != 0) {
-		free(in.name);
-		return 1;
-	}
-	free(in.name);
-	return 0;
+	ret = verify(g, NULL, &it, &it.in) != 0;
+	free(it.in.name);
+	return ret;
 }
 
 /* -C: one FILE operand on its way through the job pool. */
 struct list_item {
-	struct input		 in;	/* the file, with the line's algorithm */
+	struct input		 in;	/* the file, with the line's algorithms */
 	struct line_item	*hit;	/* the first line naming it, or NULL */
 	const char		*file;	/* the operand */
 };
@@ -684,6 +532,7 @@ struct checklist {
 	struct manifest		 m;
 	struct line_item	**lines;
 	size_t			 nlines;
+	struct matcher		 names;	/* of lines[] */
 	char			**files;
 	size_t			 nfiles, next;
 	int			 status;
@@ -694,20 +543,22 @@ list_next(void *arg)
 {
 	struct checklist *cl = arg;
 	struct list_item *li;
-	size_t j;
+	size_t first, n, i;
 
 	if (cl->next == cl->nfiles)
 		return NULL;
 	if ((li = calloc(1, sizeof(*li))) == NULL)
 		err(1, NULL);
 	li->file = cl->files[cl->next++];
-	for (j = 0; j < cl->nlines && li->hit == NULL; j++)
-		if (strcmp(cl->lines[j]->in.name, li->file) == 0)
-			li->hit = cl->lines[j];
-	if (li->hit != NULL && li->hit->kind == LINE_GOOD) {
-		li->in.name = li->hit->in.name;
-		li->in.nalgs = 1;
-		li->in.algs[0] = li->hit->in.algs[0];
+	first = matcher_find(&cl->names, li->file, &n);
+	if (n > 0)
+		li->hit = cl->lines[cl->names.v[first].pos];
+	if (li->hit != NULL && li->hit->ml->kind == LINE_GOOD) {
+		/* the file as the user named it */
+		li->in = li->hit->in;
+		li->in.name = (char *)(uintptr_t)li->file;
+		for (i = 0; i < li->in.nalgs; i++)
+			memset(li->in.md[i], 0, sizeof(li->in.md[i]));
 	}
 	return li;
 }
@@ -737,39 +588,32 @@ list_emit(void *arg, void *item)
 	struct manifest *m = &cl->m;
 	struct list_item *li = item;
 	struct line_item *hit = li->hit;
-	int unreadable = 0, mismatch = 0, ok;
 	char why[128];
 
 	if (hit == NULL) {
 		warnx("%s: no checksum for it in %s", quotef(li->file),
-		    quotef(m->label));
+		    quotef(m->r.label));
 		cl->status = 1;
-	} else if (hit->kind != LINE_GOOD) {
+	} else if (hit->ml->kind != LINE_GOOD) {
 		if (!hit->reported)
-			warnx("%s: %ju: %s", quotef(m->label), hit->lineno,
-			    line_problem(hit, why, sizeof(why)));
+			warnx("%s: %ju: %s", quotef(m->r.label),
+			    hit->ml->lineno,
+			    mline_problem(hit->ml, why, sizeof(why)));
 		hit->reported = 1;
 		cl->status = 1;
-	} else {
-		hash_input_emit(&li->in, m->g->ignore_missing);
-		ok = verify(m->g, m, hit, &li->in, hit->digest, hit->dlen,
-		    &unreadable, &mismatch) == 0;
-		if (ok)
-			m->matched = 1;
-		count_guess(m, hit, ok, mismatch);
-		m->n_unreadable += (uintmax_t)unreadable;
-		m->n_mismatch += (uintmax_t)mismatch;
-	}
+	} else
+		line_verified(m, hit, &li->in);
 	progress_item();
 	free(li);
 }
 
 /*
  * -C MANIFEST FILE...: verify just the named files, each against the
- * first line of the manifest that names it.  The manifest's lines are
- * reported on as -c reports them (improperly formatted ones counted,
- * ambiguous ones and unknown tags said), then the files in the order
- * given (hashed side by side, in lanes), then the totals.
+ * first line of the manifest that names it (by the name rule: ./a is a).
+ * The manifest's lines are reported on as -c reports them (improperly
+ * formatted ones counted, ambiguous ones and unknown tags said), then the
+ * files in the order given (hashed side by side, in lanes), then the
+ * totals.
  */
 int
 gnu_checklist(struct gnu *g, char **files, size_t n)
@@ -787,20 +631,20 @@ gnu_checklist(struct gnu *g, char **files, size_t n)
 	if (manifest_open(m, g, g->checklist, &gs) == -1)
 		return 1;
 	while ((it = line_next(m)) != NULL) {
-		if (it->kind == LINE_GOOD)
+		if (it->ml->kind == LINE_GOOD)
 			m->properly = 1;
 		else
 			line_report(m, it);
-		if (it->kind == LINE_BAD) {
-			free(it->line);
-			free(it);
+		if (it->ml->kind == LINE_BAD) {
+			item_free(it);
 			continue;
 		}
 		cl.lines = grow(cl.lines, &lines_cap, cl.nlines,
 		    sizeof(*cl.lines));
+		matcher_add(&cl.names, it->in.name, cl.nlines);
 		cl.lines[cl.nlines++] = it;
 	}
-	if (manifest_close(m, g->checklist) == -1)
+	if (mreader_close(&m->r, g->checklist) == -1)
 		cl.status = 1;
 	cl.files = files;
 	cl.nfiles = n;
@@ -809,10 +653,9 @@ gnu_checklist(struct gnu *g, char **files, size_t n)
 	if (manifest_totals(g, m) == -1)
 		cl.status = 1;
 	guess_hint(g, &gs);
-	for (j = 0; j < cl.nlines; j++) {
-		free(cl.lines[j]->line);
-		free(cl.lines[j]);
-	}
+	for (j = 0; j < cl.nlines; j++)
+		item_free(cl.lines[j]);
 	free(cl.lines);
+	matcher_free(&cl.names);
 	return cl.status;
 }

@@ -65,6 +65,8 @@ struct gnu {
 	size_t			 jobs;
 	const char		*audit;		/* --audit=MANIFEST */
 	const char		*update;	/* --update=MANIFEST */
+	int			 prune;		/* --update --prune */
+	int			 refresh;	/* --update --refresh */
 };
 
 /* A named input being hashed with one or more algorithms. */
@@ -121,7 +123,6 @@ int	gnu_expect(struct gnu *, const char *);
 int	gnu_checklist(struct gnu *, char **, size_t);
 int	gnu_list(void);
 int	gnu_check_archives(struct gnu *, const char *, char **, size_t);
-const struct mds_alg	*alg_from_name(const char *, const struct family **);
 
 /* audit.c: --audit and --update MANIFEST; audit_options checks them. */
 int	gnu_audit(struct gnu *, char **, size_t);
@@ -129,38 +130,24 @@ int	gnu_update(struct gnu *, char **, size_t);
 const char	*audit_options(const struct gnu *, int, size_t);
 
 /*
- * manifest_parse.c: one line of a manifest, as -c reads it.  What the
- * parser keeps from line to line of one manifest is in a line_parser.
- * parse_line takes a line of len bytes (no newline; s[len] is NUL, and
- * a NUL within makes it LINE_BAD), cuts it in place and points the fields
- * into it when it is LINE_GOOD; LINE_AMBIGUOUS (an untagged digest that
- * fits several algorithms of -a's list) and LINE_UNKNOWN (a tag this
- * build does not know) have their name and digest too.
+ * manifest_file.c: a manifest as a file, for --audit and --update: read
+ * whole (mfile_open; create: a missing one is empty), and replaced by
+ * new contents keep + add, whole or not at all (mfile_replace).  Both
+ * return -1 after saying what went wrong.
  */
-enum line_kind { LINE_GOOD, LINE_BAD, LINE_AMBIGUOUS, LINE_UNKNOWN,
-	LINE_SKIP };
-struct line_parser {
-	const struct gnu	*g;
-	const struct mds_alg	*named;		/* from the manifest's name */
-	int			 is_stdin;	/* where "-" is no name */
-	int			 reversed;	/* -1 unknown, 0 no, 1 md5 -r */
-	const struct family	*named_fam;	/* B2SUMS, SHA3SUMS */
-	const struct mds_alg	*seen;		/* cksum: the last tag read */
+#include <sys/stat.h>
+struct mfile {
+	const char	*path;		/* as the user gave it */
+	int		 fd;
+	int		 exists;
+	struct stat	 sb;		/* as read */
+	char		*raw;		/* its bytes, NUL-terminated */
+	size_t		 rawlen;
 };
-struct line_fields {
-	char			*name;
-	char			*digest;	/* as written, NUL-terminated */
-	size_t			 dlen;
-	const struct mds_alg	*alg;		/* NULL for LINE_UNKNOWN */
-	const char		*tag;		/* LINE_UNKNOWN: its tag, */
-	size_t			 taglen;	/* not NUL-terminated */
-	int			 guessed;	/* untagged: alg by length */
-};
-enum line_kind	parse_line(struct line_parser *, char *, size_t,
-		    struct line_fields *);
-int	valid_digest(const struct gnu *, const struct mds_alg *, const char *,
+int	mfile_open(struct mfile *, const char *, int);
+int	mfile_replace(struct mfile *, const char *, size_t, const char *,
 	    size_t);
-int	unescape(char *, size_t);
+void	mfile_close(struct mfile *);
 
 /*
  * archive.c: -A.  gnu_archive_generate prints a line per regular member
@@ -239,12 +226,14 @@ void		 lane_collect(struct lane_set *, struct input *);
 
 /* hashfile.c */
 #define ERR_CHANGED	(-1)	/* input.err: the file shrank while read */
+#define ERR_NOT_IN_ARCHIVE (-2)	/* input.err: -A -c, no member of that name */
 extern int read_mode;		/* MDS_READ_AUTO, --mmap, --no-mmap */
 int64_t	hash_path(const char *, mds_ctx *, size_t, int *);
 void	hash_input(struct input *, int);
 void	hash_input_work(struct input *, int);
 void	hash_input_emit(struct input *, int);
 void	warn_input(const char *, int);
+const char	*input_error_text(int);
 void	print_tuning(FILE *, const struct mds_alg *);
 void	debug_tuning(void);
 void	print_read_probe(FILE *);

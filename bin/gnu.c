@@ -20,7 +20,7 @@ enum {
 	OPT_IGNORE_MISSING, OPT_QUIET, OPT_STATUS, OPT_STRICT, OPT_EXPECT,
 	OPT_PROGRESS, OPT_BACKEND, OPT_DEBUG, OPT_LIST, OPT_HELP, OPT_VERSION,
 	OPT_MMAP, OPT_NO_MMAP, OPT_BENCH, OPT_SIZE, OPT_NO_MULTIBUFFER,
-	OPT_RAW, OPT_AUDIT, OPT_UPDATE, OPT_FILES0_FROM
+	OPT_RAW, OPT_AUDIT, OPT_UPDATE, OPT_FILES0_FROM, OPT_PRUNE, OPT_REFRESH
 };
 
 static const struct option longopts[] = {
@@ -60,6 +60,8 @@ static const struct option longopts[] = {
 	{ "version",	no_argument,		NULL,	OPT_VERSION },
 	{ "audit",	required_argument,	NULL,	OPT_AUDIT },
 	{ "update",	required_argument,	NULL,	OPT_UPDATE },
+	{ "prune",	no_argument,		NULL,	OPT_PRUNE },
+	{ "refresh",	no_argument,		NULL,	OPT_REFRESH },
 	{ NULL,		0,			NULL,	0 }
 };
 
@@ -239,6 +241,8 @@ help(const struct gnu *g)
 "      --audit=MANIFEST  compare the FILEs (the listed ones if none) with\n"
 "                        MANIFEST: ok, changed, moved, new or missing\n"
 "      --update=MANIFEST  add lines for the FILEs MANIFEST does not list\n"
+"      --prune           with --update: drop the lines of files now gone\n"
+"      --refresh         with --update: rewrite the lines of files changed\n"
 "  -A, --archive         operands are archives: hash their regular members\n"
 "                        (with -c: MANIFEST first, then ARCHIVEs)\n"
 "  -R, --recursive       hash the files under directory operands\n"
@@ -603,6 +607,12 @@ gnu_main(const char *progname, enum gnu_mode mode,
 			break;
 		case OPT_UPDATE:
 			g.update = optarg;
+			break;
+		case OPT_PRUNE:
+			g.prune = 1;
+			break;
+		case OPT_REFRESH:
+			g.refresh = 1;
 			break;
 		case OPT_FILES0_FROM:
 			g.files0_from = optarg;

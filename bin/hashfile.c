@@ -60,12 +60,23 @@ hash_path(const char *path, mds_ctx *ctxs, size_t n, int *errp)
 void
 warn_input(const char *name, int err)
 {
-	if (err == ERR_CHANGED)
-		warnx("%s: file changed while reading", name);
+	if (err == ERR_CHANGED || err == ERR_NOT_IN_ARCHIVE)
+		warnx("%s: %s", name, input_error_text(err));
 	else {
 		errno = err;
 		warn("%s", name);
 	}
+}
+
+/* What went wrong with an input, in words: input.err's. */
+const char *
+input_error_text(int err)
+{
+	if (err == ERR_CHANGED)
+		return "file changed while reading";
+	if (err == ERR_NOT_IN_ARCHIVE)
+		return "not in the archive";
+	return strerror(err);
 }
 
 /*

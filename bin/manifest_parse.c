@@ -1,12 +1,22 @@
 /*
- * manifest_parse.c: how check mode (check.c) reads one line of a
- * manifest, apart from the reading of files so that a test harness
- * (tests/fuzz/fuzz_manifest.c) can call it.  The formats are described
- * at the top of check.c.
+ * manifest_parse.c: the line parser of the manifest model (manifest.h):
+ * one line of a manifest into its fields, apart from the reading of
+ * files so that a test harness (tests/fuzz/fuzz_manifest.c) can call it.
+ *
+ * The algorithm of a tagged line is its tag; that of an untagged line
+ * is the one whose digest length fits, among -a's list, else the one the
+ * manifest's name gives (SHA256SUMS, x.keccak256), else the SHA-2, SHA-1
+ * or MD5 of the digest's length: a guess, which the modes that write
+ * never write (--update) and after which the modes that check give a
+ * hint when every such line failed.
  */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "manifest.h"
 
 #define ISWHITE(c)	((c) == ' ' || (c) == '\t')
 
@@ -171,21 +181,22 @@ by_length(const struct gnu *g, const char *d, size_t len)
 }
 
 /*
- * The algorithm an untagged digest of len characters belongs to; *guessed
- * is set when only its length decided.  Only a -a list can hold several
+ * The algorithm an untagged digest of len characters belongs to, and
+ * *origin what decided it.  Only a -a list can hold several
  * algorithms that fit (sha256,sha3-256): then *ambiguous is set.  There
  * too a hex reading beats a base64 one.
  */
 static const struct mds_alg *
 untagged_alg(const struct line_parser *p, const char *d, size_t len,
-    int *ambiguous, int *guessed)
+    int *ambiguous, enum alg_origin *origin)
 {
 	const struct gnu *g = p->g;
 	const struct mds_alg *found = NULL, *a;
 	size_t i, nfound = 0;
 	int hex, found_hex = 0;
 
-	*ambiguous = *guessed = 0;
+	*ambiguous = 0;
+	*origin = ORIGIN_OPTION;
 	if (g->algs_given) {
 		for (i = 0; i < g->nalgs; i++) {
 			if (is_sum_format(g->algs[i]))
@@ -207,6 +218,7 @@ untagged_alg(const struct line_parser *p, const char *d, size_t len,
 		*ambiguous = nfound > 1;
 		return found;
 	}
+	*origin = ORIGIN_NAME;
 	if (p->named_fam != NULL)
 		return family_fit(g, p->named_fam, d, len);
 	if (p->named != NULL)
@@ -214,7 +226,7 @@ untagged_alg(const struct line_parser *p, const char *d, size_t len,
 		    valid_digest(g, p->named, d, len) ? p->named : NULL;
 	if (g->cksum)
 		return NULL;	/* cksum reads tagged lines only, without -a */
-	*guessed = 1;
+	*origin = ORIGIN_LENGTH;
 	return by_length(g, d, len);
 }
 
@@ -260,9 +272,10 @@ parse_tagged(const struct line_parser *p, char *s, size_t len,
 	    !digest_like(s + i, len - i))
 		return LINE_BAD;
 	it->name = s;
-	it->digest = s + i;
-	it->dlen = len - i;
-	it->alg = alg;
+	it->d[0].text = s + i;
+	it->d[0].len = len - i;
+	it->d[0].alg = alg;
+	it->nd = 1;
 	return LINE_GOOD;
 }
 
@@ -302,23 +315,18 @@ unknown_tag_at(const char *s, size_t len)
 	return end > i + 1 && s[end - 1] == ')' ? n : 0;
 }
 
-enum line_kind
-parse_line(struct line_parser *p, char *s, size_t len,
-    struct line_fields *it)
+/*
+ * A line in coreutils' layouts (tagged, untagged, md5 -r), or an OpenSSL
+ * or BSD tagged line.
+ */
+static enum line_kind
+parse_gnu(struct line_parser *p, char *s, size_t len, struct line_fields *it)
 {
 	const struct mds_alg *alg;
 	size_t i = 0, taglen, dstart;
-	int escaped = 0, ambiguous, guessed;
+	int escaped = 0, ambiguous;
 	enum line_kind kind;
 
-	/*
-	 * A NUL cannot be in a name, and the rest of the line after it
-	 * would go unseen: the whole line is malformed.
-	 */
-	if (memchr(s, '\0', len) != NULL)
-		return LINE_BAD;
-	it->tag = NULL;
-	it->guessed = 0;
 	while (ISWHITE(s[i]))
 		i++;
 	if (s[i] == '\\') {
@@ -331,7 +339,7 @@ parse_line(struct line_parser *p, char *s, size_t len,
 			return LINE_BAD;
 		if (p->g->cksum)
 			p->seen = alg;
-		if (!alg_allowed(p->g, alg))
+		if (!p->any_tag && !alg_allowed(p->g, alg))
 			return LINE_BAD;
 		i += taglen;
 		/*
@@ -352,8 +360,8 @@ parse_line(struct line_parser *p, char *s, size_t len,
 		if (s[i] != '(')
 			return LINE_BAD;
 		i++;
-		kind = parse_tagged(p, s + i, len - i, alg, escaped, it);
-		goto done;
+		it->origin = ORIGIN_TAG;
+		return parse_tagged(p, s + i, len - i, alg, escaped, it);
 	}
 	if (!p->g->legacy && !p->g->cksum &&
 	    (taglen = unknown_tag_at(s + i, len - i)) != 0) {
@@ -362,6 +370,7 @@ parse_line(struct line_parser *p, char *s, size_t len,
 		for (i += taglen; s[i] == ' '; i++)
 			continue;
 		i++;
+		it->origin = ORIGIN_TAG;
 		kind = parse_tagged(p, s + i, len - i, NULL, escaped, it);
 		return kind == LINE_GOOD ? LINE_UNKNOWN : kind;
 	}
@@ -374,7 +383,7 @@ parse_line(struct line_parser *p, char *s, size_t len,
 		return LINE_BAD;
 	s[i++] = '\0';
 	if ((alg = untagged_alg(p, s + dstart, i - 1 - dstart,
-	    &ambiguous, &guessed)) == NULL)
+	    &ambiguous, &it->origin)) == NULL)
 		return LINE_BAD;
 	if (len - dstart < 2 * mds_alg_digest_len(alg) + 2 &&
 	    len - dstart < i - dstart + 1)
@@ -391,13 +400,267 @@ parse_line(struct line_parser *p, char *s, size_t len,
 	if (escaped && unescape(s + i, len - i) == -1)
 		return LINE_BAD;
 	it->name = s + i;
-	it->digest = s + dstart;
-	it->dlen = strlen(s + dstart);
-	it->alg = alg;
-	it->guessed = guessed;
-	kind = ambiguous ? LINE_AMBIGUOUS : LINE_GOOD;
-done:
+	it->d[0].text = s + dstart;
+	it->d[0].len = strlen(s + dstart);
+	it->d[0].alg = alg;
+	it->nd = 1;
+	return ambiguous ? LINE_AMBIGUOUS : LINE_GOOD;
+}
+
+/*
+ * rhash's SFV row, `name CRC32` (eight hex digits of zlib's CRC-32, cksum
+ * -a crc32b): the name is all before the last space.  NULL if s is not
+ * one; else the start of its CRC.
+ */
+static char *
+sfv_crc(char *s, size_t len)
+{
+	size_t i;
+
+	if (len < 10 || s[len - 9] != ' ')
+		return NULL;
+	for (i = len - 8; i < len; i++)
+		if (strchr("0123456789abcdefABCDEF", s[i]) == NULL ||
+		    s[i] == '\0')
+			return NULL;
+	return s + len - 8;
+}
+
+static enum line_kind
+parse_sfv(struct line_parser *p, char *s, size_t len, struct line_fields *it)
+{
+	const struct mds_alg *crc = mds_alg_find("crc32b");
+	char *d;
+
+	if (s[0] == ';')
+		return LINE_SKIP;	/* rhash's comments and header */
+	if (crc == NULL || (d = sfv_crc(s, len)) == NULL)
+		return LINE_BAD;
+	if (!p->any_tag && !alg_allowed(p->g, crc))
+		return LINE_BAD;
+	d[-1] = '\0';
+	it->name = s;
+	it->d[0].alg = crc;
+	it->d[0].text = d;
+	it->d[0].len = 8;
+	it->nd = 1;
+	it->origin = ORIGIN_TAG;
+	return LINE_GOOD;
+}
+
+/*
+ * hashdeep's header: `%%%% HASHDEEP-1.0`, then the columns, as in
+ * `%%%% size,md5,sha256,filename`; an algorithm this build lacks
+ * (tiger, whirlpool) makes a column that is not checked.
+ */
+static enum line_kind
+hashdeep_header(struct line_parser *p, const char *s)
+{
+	const char *c, *end;
+	char word[32];
+	size_t n;
+
+	if (strncmp(s, "%%%% HASHDEEP-", 14) == 0) {
+		p->format = MF_HASHDEEP;
+		p->ncols = 0;
+		return LINE_SKIP;
+	}
+	if (strncmp(s, "%%%% ", 5) != 0)
+		return LINE_BAD;
+	p->ncols = 0;
+	p->size_col = -1;
+	p->unknown_col[0] = '\0';
+	for (c = s + 5; ; c = end + 1) {
+		end = strchr(c, ',');
+		n = end != NULL ? (size_t)(end - c) : strlen(c);
+		if (n >= sizeof(word))
+			return LINE_BAD;
+		memcpy(word, c, n);
+		word[n] = '\0';
+		if (end == NULL)
+			return strcmp(word, "filename") == 0 && p->ncols > 0 ?
+			    LINE_SKIP : LINE_BAD;
+		if (p->ncols == (int)(sizeof(p->cols) / sizeof(p->cols[0])))
+			return LINE_BAD;
+		if (strcmp(word, "size") == 0)
+			p->size_col = p->ncols;
+		p->cols[p->ncols] = strcmp(word, "size") == 0 ? NULL :
+		    mds_alg_find(word);
+		if (p->cols[p->ncols] == NULL && p->size_col != p->ncols &&
+		    p->unknown_col[0] == '\0')
+			snprintf(p->unknown_col, sizeof(p->unknown_col),
+			    "%s", word);
+		p->ncols++;
+	}
+}
+
+/* A row of hashdeep's CSV: the header's columns, the name last. */
+static enum line_kind
+parse_hashdeep(struct line_parser *p, char *s, size_t len,
+    struct line_fields *it)
+{
+	const struct mds_alg *alg;
+	char *field, *comma, *end;
+	uintmax_t size;
+	int col;
+
+	if (strncmp(s, "%%%% ", 5) == 0)
+		return hashdeep_header(p, s);
+	if (p->ncols == 0)
+		return LINE_BAD;
+	it->origin = ORIGIN_TAG;
+	for (field = s, col = 0; col < p->ncols; col++, field = comma + 1) {
+		if ((comma = memchr(field, ',', len - (size_t)(field - s))) ==
+		    NULL)
+			return LINE_BAD;
+		*comma = '\0';
+		if (col == p->size_col) {
+			errno = 0;
+			size = strtoumax(field, &end, 10);
+			if (end == field || *end != '\0' || errno != 0 ||
+			    field[0] == '-' || size > INT64_MAX)
+				return LINE_BAD;
+			it->size = (int64_t)size;
+			it->size_text = field;
+			continue;
+		}
+		if ((alg = p->cols[col]) == NULL)
+			continue;
+		if (strlen(field) != 2 * mds_alg_digest_len(alg) ||
+		    !valid_digest(p->g, alg, field, strlen(field)))
+			return LINE_BAD;
+		if (!p->any_tag && !alg_allowed(p->g, alg))
+			continue;
+		it->d[it->nd].alg = alg;
+		it->d[it->nd].text = field;
+		it->d[it->nd++].len = strlen(field);
+		if (it->nd == MAX_LINE_DIGESTS)
+			return LINE_BAD;
+	}
+	if (*field == '\0')
+		return LINE_BAD;
+	it->name = field;
+	if (it->nd > 0)
+		return LINE_GOOD;
+	if (p->unknown_col[0] == '\0')
+		return LINE_BAD;	/* -a took every column away */
+	it->tag = p->unknown_col;
+	it->taglen = strlen(p->unknown_col);
+	return LINE_UNKNOWN;
+}
+
+/*
+ * Which layout a manifest is in, from its first line that says: mdsum
+ * reads rhash's SFV (a `;` comment, or a row that no other layout
+ * reads) and hashdeep's CSV (its `%%%% HASHDEEP-` header); the
+ * coreutils names read their own layouts only.
+ */
+static void
+guess_format(struct line_parser *p, const char *s, size_t len)
+{
+	struct line_parser trial;
+	struct line_fields f;
+	char *copy;
+
+	if (p->g->legacy || p->g->cksum) {
+		p->format_known = 1;
+		return;
+	}
+	if (strncmp(s, "%%%% HASHDEEP-", 14) == 0 || s[0] == ';') {
+		p->format = s[0] == ';' ? MF_SFV : MF_HASHDEEP;
+		p->format_known = 1;
+		return;
+	}
+	if ((copy = malloc(len + 1)) == NULL)
+		return;
+	memcpy(copy, s, len + 1);
+	trial = *p;
+	memset(&f, 0, sizeof(f));
+	if (parse_gnu(&trial, copy, len, &f) != LINE_BAD)
+		p->format_known = 1;
+	else if (sfv_crc(copy, len) != NULL) {
+		p->format = MF_SFV;
+		p->format_known = 1;
+	}
+	free(copy);
+}
+
+enum line_kind
+parse_line(struct line_parser *p, char *s, size_t len,
+    struct line_fields *it)
+{
+	enum line_kind kind;
+
+	/*
+	 * A NUL cannot be in a name, and the rest of the line after it
+	 * would go unseen: the whole line is malformed.
+	 */
+	if (memchr(s, '\0', len) != NULL)
+		return LINE_BAD;
+	memset(it, 0, sizeof(*it));
+	it->size = -1;
+	if (!p->format_known)
+		guess_format(p, s, len);
+	switch (p->format) {
+	case MF_SFV:
+		kind = parse_sfv(p, s, len, it);
+		break;
+	case MF_HASHDEEP:
+		kind = parse_hashdeep(p, s, len, it);
+		break;
+	default:
+		kind = parse_gnu(p, s, len, it);
+		break;
+	}
 	if (kind == LINE_GOOD && p->is_stdin && strcmp(it->name, "-") == 0)
 		return LINE_BAD;
 	return kind;
+}
+
+static int
+hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return c - 'A' + 10;
+}
+
+static int
+b64val(int c)
+{
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 26;
+	if (c >= '0' && c <= '9')
+		return c - '0' + 52;
+	return c == '+' ? 62 : 63;
+}
+
+/*
+ * The bytes of a digest that valid_digest accepted (len characters of
+ * hex, or base64 with padding), into md (dlen bytes).
+ */
+void
+digest_bytes(const char *t, size_t len, size_t dlen, unsigned char *md)
+{
+	uint32_t v = 0;
+	size_t i, bits = 0, o = 0;
+
+	if (len == 2 * dlen) {
+		for (i = 0; i < dlen; i++)
+			md[i] = (unsigned char)(hexval(t[2 * i]) << 4 |
+			    hexval(t[2 * i + 1]));
+		return;
+	}
+	for (i = 0; i < len && t[i] != '=' && o < dlen; i++) {
+		v = v << 6 | (uint32_t)b64val(t[i]);
+		bits += 6;
+		if (bits >= 8) {
+			bits -= 8;
+			md[o++] = (unsigned char)(v >> bits & 0xff);
+		}
+	}
 }

@@ -350,14 +350,14 @@ fresh
 python3 -c 'import hashlib
 print(hashlib.sha512(open("d/a", "rb").read()).hexdigest() + " *d/a", end="\r\n")' >S512
 cp S512 S512.orig
-run "$M" --update S512 d/b
+run "$M" -a sha512 --update S512 d/b
 want_rc 0
 prefix S512.orig S512
 printf '%s *d/b\r\n' "$(hx sha512 d/b)" >"$T/want"
 tail -c "$(wc -c <"$T/want")" S512 | cmp -s - "$T/want" ||
     bad "not a sha512 line with '*' and CRLF"
 "$M" -c -a sha512 S512 >/dev/null 2>&1 || bad "mdsum -c fails on it"
-verdict "update: sha512, binary marker and CRLF kept"
+verdict "update: sha512 named by -a, binary marker and CRLF kept"
 rm -f S512 S512.orig
 
 fresh

@@ -37,7 +37,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "manifest.h"
 #include "fuzz.h"
 
 #define MAX_MEMBERS	32
@@ -247,9 +247,8 @@ has_line(char *out, size_t len, const struct input *in)
 
 	memset(&g, 0, sizeof(g));
 	g.delim = '\n';
+	memset(&lp, 0, sizeof(lp));
 	lp.g = &g;
-	lp.named = NULL;
-	lp.is_stdin = 0;
 	lp.reversed = -1;
 	mds_hex(in->md[0], mds_alg_digest_len(in->algs[0]), hex);
 	for (p = out; p < out + len && !found; p = nl + 1) {
@@ -261,9 +260,9 @@ has_line(char *out, size_t len, const struct input *in)
 		memcpy(line, p, n);
 		line[n] = '\0';
 		FUZZ_ASSERT(parse_line(&lp, line, n, &f) == LINE_GOOD);
-		found = f.alg == in->algs[0] &&
+		found = f.d[0].alg == in->algs[0] &&
 		    strcmp(undot(f.name), undot(in->name)) == 0 &&
-		    strcmp(f.digest, hex) == 0;
+		    strcmp(f.d[0].text, hex) == 0;
 		free(line);
 	}
 	return found;

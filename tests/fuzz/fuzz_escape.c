@@ -18,7 +18,7 @@
 #include <locale.h>
 #include <string.h>
 
-#include "cli.h"
+#include "manifest.h"
 #include "fuzz.h"
 
 /* mdsum.c defines these, but it has main(); output.o needs them. */

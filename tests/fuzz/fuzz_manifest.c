@@ -9,7 +9,8 @@
  * line, the digest is one of the algorithm's; and the line written again
  * by the generator's formatter (print_line: tagged, untagged and
  * untagged binary, escaped where mdsum escapes) parses back to the same
- * name, algorithm and digest bytes.
+ * name, algorithm and digest bytes.  Rows of rhash's SFV and hashdeep's
+ * CSV are checked for their fields alone.
  *
  * Option byte: bits 0-1 the mode (0 mdsum, 1 mdsum -a A, 2 mdsum -a A,B,
  * 3 the legacy ASUM), bit 2 the manifest is stdin, bit 3 the manifest's
@@ -17,7 +18,7 @@
  */
 #include <string.h>
 
-#include "cli.h"
+#include "manifest.h"
 #include "fuzz.h"
 
 /* mdsum.c defines these, but it has main(); generate.o needs them. */
@@ -26,7 +27,7 @@ int	gnu_messages;
 
 static int	 hex_value(int);
 static int	 b64_value(int);
-static void	 digest_bytes(const struct line_fields *, unsigned char *);
+static void	 line_digest_bytes(const struct line_fields *, unsigned char *);
 static int	 within(const char *, size_t, const char *);
 static void	 check_line(const struct line_parser *, char *, size_t,
 		    enum line_kind, const struct line_fields *);
@@ -58,25 +59,25 @@ b64_value(int c)
 
 /* The bytes of a digest that valid_digest accepted: hex, or base64. */
 static void
-digest_bytes(const struct line_fields *f, unsigned char *md)
+line_digest_bytes(const struct line_fields *f, unsigned char *md)
 {
-	size_t dl = mds_alg_digest_len(f->alg), i, o;
+	size_t dl = mds_alg_digest_len(f->d[0].alg), i, o;
 	uint32_t v;
 	int x, c, d;
 
-	if (f->dlen == 2 * dl) {
+	if (f->d[0].len == 2 * dl) {
 		for (i = 0; i < dl; i++) {
-			c = hex_value((unsigned char)f->digest[2 * i]);
-			d = hex_value((unsigned char)f->digest[2 * i + 1]);
+			c = hex_value((unsigned char)f->d[0].text[2 * i]);
+			d = hex_value((unsigned char)f->d[0].text[2 * i + 1]);
 			FUZZ_ASSERT(c >= 0 && d >= 0);
 			md[i] = (unsigned char)(c << 4 | d);
 		}
 		return;
 	}
-	FUZZ_ASSERT(f->dlen == (dl + 2) / 3 * 4);
+	FUZZ_ASSERT(f->d[0].len == (dl + 2) / 3 * 4);
 	for (i = 0, o = 0; o < dl; i += 4) {
 		for (v = 0, x = 0; x < 4; x++) {
-			c = (unsigned char)f->digest[i + (size_t)x];
+			c = (unsigned char)f->d[0].text[i + (size_t)x];
 			d = c == '=' ? 0 : b64_value(c);
 			FUZZ_ASSERT(d >= 0);
 			v = v << 6 | (uint32_t)d;
@@ -107,34 +108,43 @@ check_line(const struct line_parser *lp, char *s, size_t len,
 	int allowed;
 
 	FUZZ_ASSERT(kind == LINE_GOOD || kind == LINE_BAD ||
-	    kind == LINE_AMBIGUOUS || kind == LINE_UNKNOWN);
-	/* A tag is unknown only to mdsum: the legacy names know one. */
+	    kind == LINE_AMBIGUOUS || kind == LINE_UNKNOWN ||
+	    (kind == LINE_SKIP && lp->format != MF_GNU));
+	/*
+	 * A tag is unknown only to mdsum: the legacy names know one.  A
+	 * hashdeep row's unknown tag is its header's column.
+	 */
 	FUZZ_ASSERT(kind != LINE_UNKNOWN || (!g->legacy && f->tag != NULL &&
-	    f->taglen > 0 && within(s, len, f->tag + f->taglen) &&
+	    f->taglen > 0 && (lp->format == MF_HASHDEEP ||
+	    within(s, len, f->tag + f->taglen)) &&
 	    f->name != NULL && within(s, len, f->name)));
 	/* Only a list given with -a can be ambiguous. */
 	FUZZ_ASSERT(kind != LINE_AMBIGUOUS || g->algs_given);
 	/* The digest's length decides only when nothing else does. */
-	FUZZ_ASSERT(kind != LINE_GOOD || !f->guessed ||
+	FUZZ_ASSERT(kind != LINE_GOOD || f->origin != ORIGIN_LENGTH ||
 	    (!g->algs_given && lp->named == NULL && lp->named_fam == NULL));
 	if (kind != LINE_GOOD)
 		return;
-	FUZZ_ASSERT(f->alg != NULL && f->name != NULL && f->digest != NULL);
-	FUZZ_ASSERT(within(s, len, f->name) && within(s, len, f->digest));
+	FUZZ_ASSERT(f->nd >= 1 && f->d[0].alg != NULL && f->name != NULL &&
+	    f->d[0].text != NULL);
+	FUZZ_ASSERT(within(s, len, f->name) && within(s, len, f->d[0].text));
 	nlen = strlen(f->name);
 	FUZZ_ASSERT(within(s, len, f->name + nlen));
-	FUZZ_ASSERT(strlen(f->digest) == f->dlen);
-	FUZZ_ASSERT(within(s, len, f->digest + f->dlen));
-	FUZZ_ASSERT(f->digest + f->dlen < f->name ||
-	    f->name + nlen < f->digest);
-	FUZZ_ASSERT(valid_digest(g, f->alg, f->digest, f->dlen));
+	FUZZ_ASSERT(strlen(f->d[0].text) == f->d[0].len);
+	FUZZ_ASSERT(within(s, len, f->d[0].text + f->d[0].len));
+	FUZZ_ASSERT(f->d[0].text + f->d[0].len < f->name ||
+	    f->name + nlen < f->d[0].text);
+	FUZZ_ASSERT(valid_digest(g, f->d[0].alg, f->d[0].text, f->d[0].len));
 	FUZZ_ASSERT(!lp->is_stdin || strcmp(f->name, "-") != 0);
 	for (allowed = !g->algs_given, i = 0; i < g->nalgs; i++)
-		if (g->algs[i] == f->alg)
+		if (g->algs[i] == f->d[0].alg)
 			allowed = 1;
 	FUZZ_ASSERT(allowed);
+	/* SFV and hashdeep rows are read, never written by print_line. */
+	if (lp->format != MF_GNU)
+		return;
 
-	digest_bytes(f, md);
+	line_digest_bytes(f, md);
 	round_trip(lp, f, md, 1, -1);
 	/*
 	 * No file is named "": its untagged line "DIGEST  " reads, as in
@@ -156,28 +166,31 @@ round_trip(const struct line_parser *lp, const struct line_fields *f,
     const unsigned char *md, int tagged, int binary)
 {
 	struct gnu g = *lp->g;
-	struct line_parser again = { NULL, NULL, lp->is_stdin, -1 };
+	struct line_parser again;
 	struct line_fields f2;
 	struct input in;
 	unsigned char md2[MDS_MAX_DIGEST];
-	size_t dl = mds_alg_digest_len(f->alg), len = 0;
+	size_t dl = mds_alg_digest_len(f->d[0].alg), len = 0;
 	char *text = NULL;
 	FILE *fp;
 
+	memset(&again, 0, sizeof(again));
+	again.is_stdin = lp->is_stdin;
+	again.reversed = -1;
 	g.tagged = tagged;
 	g.binary = binary;
-	g.base64 = f->dlen != 2 * dl;
+	g.base64 = f->d[0].len != 2 * dl;
 	g.delim = '\n';
 	g.json = g.no_names = 0;
 	if (!tagged) {
 		g.algs_given = 1;
 		g.nalgs = 1;
-		g.algs[0] = f->alg;
+		g.algs[0] = f->d[0].alg;
 	}
 	memset(&in, 0, sizeof(in));
 	in.name = f->name;
 	in.nalgs = 1;
-	in.algs[0] = f->alg;
+	in.algs[0] = f->d[0].alg;
 	memcpy(in.md[0], md, dl);
 	if ((fp = open_memstream(&text, &len)) == NULL)
 		abort();
@@ -196,9 +209,9 @@ round_trip(const struct line_parser *lp, const struct line_fields *f,
 		    text);
 		abort();
 	}
-	FUZZ_ASSERT(f2.alg == f->alg);
+	FUZZ_ASSERT(f2.d[0].alg == f->d[0].alg);
 	FUZZ_ASSERT(strcmp(f2.name, f->name) == 0);
-	digest_bytes(&f2, md2);
+	line_digest_bytes(&f2, md2);
 	FUZZ_ASSERT(memcmp(md2, md, dl) == 0);
 	free(text);
 }
