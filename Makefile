@@ -53,7 +53,7 @@ CLI_OBJS =	bin/bsd.o bin/gnu.o bin/generate.o bin/check.o \
 		bin/manifest_parse.o bin/walk.o bin/jobs.o bin/output.o \
 		bin/quote.o bin/hashfile.o bin/selftest.o bin/bench.o \
 		bin/archive.o bin/lanes.o bin/family.o bin/audit.o \
-		bin/progress.o
+		bin/manifest_file.o bin/progress.o
 BIN_OBJS =	bin/mdsum.o $(CLI_OBJS)
 BSD_LINKS =	bin/md5 bin/sha256 bin/sha512h bin/keccak256 bin/sha1 \
 		bin/sha224 bin/sha384 bin/sha512 bin/sha512t224 bin/sha512t256

@@ -21,10 +21,8 @@
  * --update appends a line per algorithm for every file not listed, in
  * the form of the manifest's first line (tagged or untagged, its marker,
  * hex or base64, CRLF) and with its algorithms, in order of first use
- * (-a's, if given); existing bytes are copied as they are.  The new
- * manifest is written to a temporary file in the same directory, synced,
- * and renamed over the old, the terminating signals held meanwhile: at
- * any moment the manifest is the old one or the new one, whole.
+ * (-a's, if given); existing bytes are copied as they are.  The file
+ * itself, locked, read and replaced whole, is manifest_file.c's.
  */
 #include <sys/types.h>
 #include <sys/stat.h>
@@ -32,9 +30,7 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
 #include <limits.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -88,6 +84,7 @@ struct amanifest {
 	int			 is_stdin;
 	int			 exists;	/* --update: it was there */
 	struct stat		 sb;
+	struct mfile		 file;		/* --update: the file; raw is its */
 	char			*raw;		/* its bytes */
 	size_t			 rawlen;
 	char			*work;		/* a copy, cut into lines */
@@ -284,31 +281,29 @@ load_manifest(struct amanifest *m)
 	lp.is_stdin = m->is_stdin;
 	if (!m->is_stdin)
 		lp.named = alg_from_name(m->path, &lp.named_fam);
-	if (m->is_stdin)
-		fd = STDIN_FILENO;
-	else if ((fd = open(m->path, O_RDONLY)) == -1) {
-		if (errno == ENOENT && m->update) {
-			m->raw = strdup("");
-			m->work = strdup("");
-			if (m->raw == NULL || m->work == NULL)
-				err(1, NULL);
-			return 0;
+	if (m->update) {
+		if (mfile_open(&m->file, m->path) == -1)
+			return -1;
+		m->exists = m->file.exists;
+		m->sb = m->file.sb;
+		m->raw = m->file.raw;
+		m->rawlen = m->file.rawlen;
+	} else {
+		if (m->is_stdin)
+			fd = STDIN_FILENO;
+		else if ((fd = open(m->path, O_RDONLY)) == -1) {
+			warn("%s", quotef(m->path));
+			return -1;
 		}
-		warn("%s", quotef(m->path));
-		return -1;
-	}
-	if (fstat(fd, &m->sb) == -1 || read_all(m, fd) == -1) {
-		warn("%s", quotef(m->label));
+		if (fstat(fd, &m->sb) == -1 || read_all(m, fd) == -1) {
+			warn("%s", quotef(m->label));
+			if (fd != STDIN_FILENO)
+				(void)close(fd);
+			return -1;
+		}
 		if (fd != STDIN_FILENO)
 			(void)close(fd);
-		return -1;
-	}
-	if (fd != STDIN_FILENO)
-		(void)close(fd);
-	m->exists = 1;
-	if (m->update && !S_ISREG(m->sb.st_mode)) {
-		warnx("%s: not a regular file", quotef(m->path));
-		return -1;
+		m->exists = 1;
 	}
 	if ((m->work = malloc(m->rawlen + 1)) == NULL)
 		err(1, NULL);
@@ -819,7 +814,10 @@ free_manifest(struct amanifest *m)
 	free(m->files);
 	free(m->recs);
 	free(m->ents);
-	free(m->raw);
+	if (m->update)
+		mfile_close(&m->file);	/* and its lock */
+	else
+		free(m->raw);
 	free(m->work);
 }
 
@@ -926,110 +924,6 @@ format_lines(const struct amanifest *m, const struct input *in, FILE *fp)
 	}
 }
 
-static int
-write_all(int fd, const char *p, size_t n)
-{
-	ssize_t w;
-
-	while (n > 0) {
-		if ((w = write(fd, p, n)) == -1) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
-/*
- * Replace the manifest at path with old (its bytes) and add after it,
- * through a temporary file in its directory; -1 (said) on failure, the
- * old manifest then left as it was and the temporary file removed.
- */
-static int
-replace_file(const struct amanifest *m, const char *add, size_t addlen)
-{
-	const char *path = m->path;
-	char *target = NULL, *dcopy = NULL, *bcopy = NULL, *tmp = NULL;
-	const char *dir, *base, *step = NULL;
-	struct stat lsb;
-	sigset_t saved;
-	mode_t mask;
-	size_t len;
-	int fd = -1, dfd, e = 0, ret = -1;
-
-	/* A link to the manifest stays a link: the file it names changes. */
-	if (lstat(path, &lsb) == 0 && S_ISLNK(lsb.st_mode)) {
-		if ((target = realpath(path, NULL)) == NULL) {
-			warn("%s", quotef(path));
-			return -1;
-		}
-		path = target;
-	}
-	if ((dcopy = strdup(path)) == NULL || (bcopy = strdup(path)) == NULL)
-		err(1, NULL);
-	dir = dirname(dcopy);
-	base = basename(bcopy);
-	len = strlen(dir) + strlen(base) + sizeof("/..XXXXXX");
-	if ((tmp = malloc(len)) == NULL)
-		err(1, NULL);
-	snprintf(tmp, len, "%s/.%s.XXXXXX", dir, base);
-	(void)pthread_sigmask(SIG_BLOCK, line_signals(), &saved);
-	if ((fd = mkstemp(tmp)) == -1) {
-		e = errno;
-		step = "cannot create a temporary file";
-		goto out;
-	}
-	mask = umask(0);
-	(void)umask(mask);
-	if (write_all(fd, m->raw, m->rawlen) == -1 ||
-	    write_all(fd, add, addlen) == -1)
-		step = "write error";
-	else if (fchmod(fd, m->exists ? m->sb.st_mode & 07777 :
-	    0666 & ~mask) == -1)
-		step = "cannot set the mode";
-	else if (fsync(fd) == -1)
-		step = "cannot sync";
-	if (step == NULL && m->exists && (m->sb.st_uid != geteuid() ||
-	    m->sb.st_gid != getegid()))
-		(void)fchown(fd, m->sb.st_uid, m->sb.st_gid);
-	if (step != NULL)
-		e = errno;
-	if (close(fd) == -1 && step == NULL) {
-		e = errno;
-		step = "write error";
-	}
-	if (step == NULL && rename(tmp, path) == -1) {
-		e = errno;
-		step = "cannot rename the temporary file over it";
-	}
-	if (step != NULL) {
-		(void)unlink(tmp);
-		goto out;
-	}
-	ret = 0;
-	/* The rename is durable once the directory is. */
-	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY)) == -1 ||
-	    fsync(dfd) == -1) {
-		e = errno;
-		step = "updated, but its directory could not be synced";
-		ret = -1;
-	}
-	if (dfd != -1)
-		(void)close(dfd);
-out:
-	(void)pthread_sigmask(SIG_SETMASK, &saved, NULL);
-	if (step != NULL)
-		warnx("%s: %s: %s", quotef(m->path), step, strerror(e));
-	free(tmp);
-	free(dcopy);
-	free(bcopy);
-	free(target);
-	return ret;
-}
-
 int
 gnu_update(struct gnu *g, char **operands, size_t n)
 {
@@ -1064,7 +958,8 @@ gnu_update(struct gnu *g, char **operands, size_t n)
 	}
 	if (fclose(fp) != 0)
 		err(1, NULL);
-	if (m.count[A_NEW] > 0 && replace_file(&m, add, addlen) == -1)
+	if (m.count[A_NEW] > 0 &&
+	    mfile_replace(&m.file, m.raw, m.rawlen, add, addlen) == -1)
 		status = 1;
 	free(add);
 	free_manifest(&m);

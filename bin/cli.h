@@ -7,6 +7,9 @@
 #ifndef CLI_H
 #define CLI_H
 
+#include <sys/types.h>
+#include <sys/stat.h>
+
 #include <err.h>
 #include <signal.h>
 #include <stddef.h>
@@ -127,6 +130,31 @@ const struct mds_alg	*alg_from_name(const char *, const struct family **);
 int	gnu_audit(struct gnu *, char **, size_t);
 int	gnu_update(struct gnu *, char **, size_t);
 const char	*audit_options(const struct gnu *, int, size_t);
+
+/*
+ * manifest_file.c: the manifest file --update rewrites.  mfile_open finds
+ * the file path names (its symbolic links followed, by hand, so that a
+ * dangling one names where to create it), opens it, takes an exclusive
+ * flock(2) on it, held until mfile_close, and reads it whole; a file that
+ * does not exist is no error (exists 0, raw empty).  It refuses a file
+ * that is not regular, may not be written or has other hard links.
+ * mfile_replace puts keep and then add (the whole new contents) in its
+ * place through a temporary file renamed over it, unless it changed since
+ * it was read.  Both return -1 after saying why, the file as it was.
+ */
+struct mfile {
+	const char	*path;		/* as given, for messages */
+	char		*target;	/* the file it names, links resolved */
+	int		 fd;		/* open on it and locked, or -1 */
+	int		 exists;
+	struct stat	 sb;		/* as read */
+	char		*raw;		/* its bytes, NUL-terminated */
+	size_t		 rawlen;
+};
+int	mfile_open(struct mfile *, const char *);
+int	mfile_replace(struct mfile *, const char *, size_t, const char *,
+	    size_t);
+void	mfile_close(struct mfile *);
 
 /*
  * manifest_parse.c: one line of a manifest, as -c reads it.  What the
