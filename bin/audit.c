@@ -170,7 +170,8 @@ amanifest_load(struct amanifest *m, struct gnu *g, const char *path,
 	m->update = update;
 	m->is_stdin = strcmp(path, "-") == 0;
 	m->label = m->is_stdin ? "standard input" : path;
-	if (mfile_open(&m->file, path, update) == -1 || load_lines(m) == -1)
+	if ((update ? mfile_open(&m->file, path) :
+	    mfile_read(&m->file, path)) == -1 || load_lines(m) == -1)
 		return -1;
 	make_entries(m);
 	/*

@@ -7,6 +7,9 @@
 #ifndef CLI_H
 #define CLI_H
 
+#include <sys/types.h>
+#include <sys/stat.h>
+
 #include <err.h>
 #include <signal.h>
 #include <stddef.h>
@@ -124,27 +127,38 @@ int	gnu_checklist(struct gnu *, char **, size_t);
 int	gnu_list(void);
 int	gnu_check_archives(struct gnu *, const char *, char **, size_t);
 
-/* audit.c: --audit and --update MANIFEST; audit_options checks them. */
+/*
+ * audit.c, update.c: --audit and --update MANIFEST; audit_options
+ * checks them.
+ */
 int	gnu_audit(struct gnu *, char **, size_t);
 int	gnu_update(struct gnu *, char **, size_t);
 const char	*audit_options(const struct gnu *, int, size_t);
 
 /*
- * manifest_file.c: a manifest as a file, for --audit and --update: read
- * whole (mfile_open; create: a missing one is empty), and replaced by
- * new contents keep + add, whole or not at all (mfile_replace).  Both
- * return -1 after saying what went wrong.
+ * manifest_file.c: the manifest file --audit reads and --update
+ * rewrites.  mfile_read reads one as it is (standard input for "-").
+ * mfile_open finds the file path names (its symbolic links followed, by
+ * hand, so that a dangling one names where to create it), opens it,
+ * takes an exclusive flock(2) on it, held until mfile_close, and reads it
+ * whole; a file that does not exist is no error (exists 0, raw empty).
+ * It refuses a file that is not regular, may not be written or has other
+ * hard links.  mfile_replace puts keep and then add (the whole new
+ * contents) in its place through a temporary file renamed over it, unless
+ * it changed since it was read.  All return -1 after saying why, the file
+ * as it was.
  */
-#include <sys/stat.h>
 struct mfile {
-	const char	*path;		/* as the user gave it */
-	int		 fd;
+	const char	*path;		/* as given, for messages */
+	char		*target;	/* the file it names, links resolved */
+	int		 fd;		/* open on it and locked, or -1 */
 	int		 exists;
 	struct stat	 sb;		/* as read */
 	char		*raw;		/* its bytes, NUL-terminated */
 	size_t		 rawlen;
 };
-int	mfile_open(struct mfile *, const char *, int);
+int	mfile_read(struct mfile *, const char *);
+int	mfile_open(struct mfile *, const char *);
 int	mfile_replace(struct mfile *, const char *, size_t, const char *,
 	    size_t);
 void	mfile_close(struct mfile *);

@@ -60,7 +60,7 @@ struct line_parser {
 	/* hashdeep: the columns of its header, -1 for one not known */
 	int			 size_col, ncols;
 	const struct mds_alg	*cols[8];
-	char			 unknown_col[16];	/* the first unknown */
+	char			 unknown_col[32];	/* the first unknown */
 };
 
 /* One digest of a line: as written, in the line's text. */

@@ -457,7 +457,7 @@ static enum line_kind
 hashdeep_header(struct line_parser *p, const char *s)
 {
 	const char *c, *end;
-	char word[32];
+	char word[sizeof(p->unknown_col)];
 	size_t n;
 
 	if (strncmp(s, "%%%% HASHDEEP-", 14) == 0) {
@@ -488,8 +488,7 @@ hashdeep_header(struct line_parser *p, const char *s)
 		    mds_alg_find(word);
 		if (p->cols[p->ncols] == NULL && p->size_col != p->ncols &&
 		    p->unknown_col[0] == '\0')
-			snprintf(p->unknown_col, sizeof(p->unknown_col),
-			    "%s", word);
+			memcpy(p->unknown_col, word, n + 1);
 		p->ncols++;
 	}
 }
