@@ -522,7 +522,7 @@ hash_files(struct amanifest *m, char **operands, size_t n)
 	size_t i;
 
 	if (n > 0)
-		m->walk = walk_open(operands, n, m->g->recursive);
+		m->walk = walk_open(operands, n, m->g);
 	ops.arg = m;
 	run_jobs(&ops, m->g->jobs);
 	if (m->walk != NULL)
