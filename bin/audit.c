@@ -382,11 +382,13 @@ amanifest_hash(struct amanifest *m, char **operands, size_t n)
 	    afile_input, NULL };
 
 	if (m->g->files0_from != NULL) {
-		if ((m->walk = walk_open_list(m->g->files0_from,
-		    m->g->recursive)) == NULL)
+		if ((m->walk = walk_open_list(m->g->files0_from, m->g)) ==
+		    NULL) {
+			m->walk_failed = 1;
 			return;
+		}
 	} else if (n > 0)
-		m->walk = walk_open(operands, n, m->g->recursive);
+		m->walk = walk_open(operands, n, m->g);
 	ops.arg = m;
 	run_jobs(&ops, m->g->jobs);
 	if (m->walk != NULL && walk_close(m->walk) == -1)

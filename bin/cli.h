@@ -34,6 +34,7 @@ enum gnu_mode {
 };
 
 struct family;		/* family.c: blake2b, sha2, sha3 */
+struct walk_rule;	/* walk.c: --exclude, --include */
 
 /* The options of the GNU-style tool. */
 struct gnu {
@@ -63,6 +64,12 @@ struct gnu {
 	const char		*checklist;	/* -C MANIFEST */
 	const char		*files0_from;	/* --files0-from=F */
 	int			 recursive;
+	int			 follow;	/* -L: links in the trees */
+	int			 one_fs;	/* --one-file-system */
+	long			 max_depth;	/* --max-depth, or -1 */
+	const struct walk_rule	*rules;		/* --exclude, --include */
+	size_t			 nrules;
+	int			 includes;	/* some rule is an --include */
 	int			 archive;	/* -A: operands are archives */
 	int			 progress;
 	size_t			 jobs;
@@ -173,13 +180,17 @@ void	mfile_close(struct mfile *);
 int	gnu_archive_generate(struct gnu *, char **, size_t);
 int	archive_fill(struct gnu *, char **, size_t, struct input **, size_t);
 
-/* walk.c: the operands (or --files0-from's names), -R walking directories. */
+/*
+ * walk.c: the operands (or --files0-from's names), -R walking directories
+ * as g's options say; walk_count counts ahead what the walk will yield.
+ */
 struct walk;
-struct walk	*walk_open(char **, size_t, int);
-struct walk	*walk_open_list(const char *, int);
+int		 walk_add_rule(struct gnu *, const char *, int);
+struct walk	*walk_open(char **, size_t, const struct gnu *);
+struct walk	*walk_open_list(const char *, const struct gnu *);
 char		*walk_next(struct walk *, int *);
-int		 walk_count(char **, size_t, int, const int *, uint64_t *,
-		    int64_t *);
+int		 walk_count(const struct gnu *, char **, size_t, const int *,
+		    uint64_t *, int64_t *);
 int		 walk_close(struct walk *);
 
 /*

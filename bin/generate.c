@@ -147,8 +147,8 @@ gnu_generate(struct gnu *g, char **operands, size_t n)
 
 	memset(&gen, 0, sizeof(gen));
 	gen.g = g;
-	gen.walk = g->files0_from != NULL ? walk_open_list(g->files0_from,
-	    g->recursive) : walk_open(operands, n, g->recursive);
+	gen.walk = g->files0_from != NULL ?
+	    walk_open_list(g->files0_from, g) : walk_open(operands, n, g);
 	if (gen.walk == NULL)
 		return 1;
 	ops.arg = &gen;

@@ -5,6 +5,7 @@
  * that name: one algorithm, untagged lines; invoked as cksum, as
  * coreutils' cksum: crc by default, -a from its list, tagged lines.
  */
+#include <ctype.h>
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
@@ -20,7 +21,8 @@ enum {
 	OPT_IGNORE_MISSING, OPT_QUIET, OPT_STATUS, OPT_STRICT, OPT_EXPECT,
 	OPT_PROGRESS, OPT_BACKEND, OPT_DEBUG, OPT_LIST, OPT_HELP, OPT_VERSION,
 	OPT_MMAP, OPT_NO_MMAP, OPT_BENCH, OPT_SIZE, OPT_NO_MULTIBUFFER,
-	OPT_RAW, OPT_AUDIT, OPT_UPDATE, OPT_FILES0_FROM, OPT_PRUNE, OPT_REFRESH
+	OPT_RAW, OPT_AUDIT, OPT_UPDATE, OPT_FILES0_FROM, OPT_PRUNE, OPT_REFRESH,
+	OPT_EXCLUDE, OPT_INCLUDE, OPT_MAX_DEPTH, OPT_ONE_FILE_SYSTEM
 };
 
 static const struct option longopts[] = {
@@ -32,6 +34,11 @@ static const struct option longopts[] = {
 	{ "jobs",	required_argument,	NULL,	'j' },
 	{ "length",	required_argument,	NULL,	'l' },
 	{ "recursive",	no_argument,		NULL,	'R' },
+	{ "follow",	no_argument,		NULL,	'L' },
+	{ "exclude",	required_argument,	NULL,	OPT_EXCLUDE },
+	{ "include",	required_argument,	NULL,	OPT_INCLUDE },
+	{ "max-depth",	required_argument,	NULL,	OPT_MAX_DEPTH },
+	{ "one-file-system", no_argument,	NULL,	OPT_ONE_FILE_SYSTEM },
 	{ "text",	no_argument,		NULL,	't' },
 	{ "warn",	no_argument,		NULL,	'w' },
 	{ "zero",	no_argument,		NULL,	'z' },
@@ -246,6 +253,14 @@ help(const struct gnu *g)
 "  -A, --archive         operands are archives: hash their regular members\n"
 "                        (with -c: MANIFEST first, then ARCHIVEs)\n"
 "  -R, --recursive       hash the files under directory operands\n"
+"  -L, --follow          with -R: follow symbolic links in the trees\n"
+"      --exclude=GLOB    with -R: leave out what GLOB matches: a name, or\n"
+"                        with a '/' a path below the operand\n"
+"      --include=GLOB    with -R: keep what GLOB matches; the first rule\n"
+"                        that matches decides, and with an --include a\n"
+"                        file no rule matches is left out\n"
+"      --max-depth=N     with -R: go at most N levels below the operands\n"
+"      --one-file-system with -R: stay on the operands' file systems\n"
 "      --files0-from=F   hash the files named in F, NUL-separated (- for\n"
 "                        standard input), not FILE operands\n"
 "  -j, --jobs=N          hash N files at a time (default: CPUs usable)\n"
@@ -337,6 +352,23 @@ parse_jobs(const char *s, size_t *jobs)
 		return -1;
 	}
 	*jobs = (size_t)n;
+	return 0;
+}
+
+/* --max-depth=N: 0 (the operands alone) or more, as find -maxdepth. */
+static int
+parse_depth(const char *s, long *depth)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(s, &end, 10);
+	if (!isdigit((unsigned char)*s) || errno != 0 || *end != '\0') {
+		warnx("invalid maximum depth: %s", quote_arg(s));
+		return -1;
+	}
+	*depth = n;
 	return 0;
 }
 
@@ -495,6 +527,7 @@ gnu_main(const char *progname, enum gnu_mode mode,
 	g.progname = progname;
 	g.delim = '\n';
 	g.jobs = default_jobs();
+	g.max_depth = -1;
 	g.legacy = mode == MODE_SUM;
 	g.cksum = mode == MODE_CKSUM;
 	g.algs[0] = g.legacy ? legacy_alg : mds_alg_find(g.cksum ? "crc" :
@@ -511,7 +544,7 @@ gnu_main(const char *progname, enum gnu_mode mode,
 		shortopts = g.fams[0] != NULL ? "l:bctwz" : "bctwz";
 		opts = g.fams[0] != NULL ? b2sum_longopts : legacy_longopts;
 	} else {
-		shortopts = "Aa:bcC:j:l:Rtwz";
+		shortopts = "Aa:bcC:j:l:LRtwz";
 		opts = longopts;
 	}
 
@@ -549,6 +582,21 @@ gnu_main(const char *progname, enum gnu_mode mode,
 			break;
 		case 'R':
 			g.recursive = 1;
+			break;
+		case 'L':
+			g.follow = 1;
+			break;
+		case OPT_EXCLUDE:
+		case OPT_INCLUDE:
+			if (walk_add_rule(&g, optarg, ch == OPT_INCLUDE) == -1)
+				return usage_error(&g, NULL);
+			break;
+		case OPT_MAX_DEPTH:
+			if (parse_depth(optarg, &g.max_depth) == -1)
+				return usage_error(&g, NULL);
+			break;
+		case OPT_ONE_FILE_SYSTEM:
+			g.one_fs = 1;
 			break;
 		case 't':
 			binary = 0;
@@ -681,6 +729,10 @@ gnu_main(const char *progname, enum gnu_mode mode,
 	}
 	if (size != 0)
 		return usage_error(&g, "--size goes with --bench");
+	if (!g.recursive && (g.follow || g.nrules != 0 || g.max_depth != -1 ||
+	    g.one_fs))
+		return usage_error(&g, "-L, --exclude, --include, --max-depth "
+		    "and --one-file-system need -R");
 	if (g.check && g.algs_given && has_sum_format(&g)) {
 		warnx("--check is not supported with "
 		    "--algorithm={bsd,sysv,crc}");

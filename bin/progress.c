@@ -62,7 +62,7 @@ static struct {
 	enum count_kind	 kind;
 	char		**paths;
 	size_t		 npaths;
-	int		 recursive;
+	const struct gnu *g;		/* -R and the walk's options */
 	struct timespec	 start;
 } P;
 
@@ -102,7 +102,7 @@ progress_start(const struct gnu *g, char **operands, size_t n)
 	    g->archive || g->nalgs == 0 ? 1 : (unsigned int)g->nalgs;
 	P.paths = operands;
 	P.npaths = n;
-	P.recursive = g->recursive;
+	P.g = g;
 	if (g->archive) {
 		P.archives = 1;
 		P.kind = COUNT_ARCHIVES;
@@ -371,8 +371,8 @@ counter_main(void *arg)
 	(void)arg;
 	switch (P.kind) {
 	case COUNT_FILES:
-		if (walk_count(P.paths, P.npaths, P.recursive, &P.stopping,
-		    &files, &bytes) == 0) {
+		if (walk_count(P.g, P.paths, P.npaths, &P.stopping, &files,
+		    &bytes) == 0) {
 			pthread_mutex_lock(&P.lock);
 			P.total_items = files;
 			P.total_bytes = bytes;

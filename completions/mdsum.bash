@@ -37,7 +37,8 @@ _mdsum()
 		    --tag --untagged --binary --text --zero --base64 --raw
 		    --no-names --json --check --ignore-missing --quiet --status
 		    --strict --warn --expect= --checklist= --audit= --update= --files0-from=
-		    --archive --recursive
+		    --archive --recursive -L --follow --exclude= --include=
+		    --max-depth= --one-file-system
 		    --jobs= --progress --mmap --no-mmap --no-multibuffer
 		    --backend= --debug --list --bench --size= --help --version'
 	elif [[ $cmd == cksum ]]; then
@@ -81,8 +82,8 @@ _mdsum()
 		COMPREPLY=($(compgen -W '224 256 384 512' -- "$cur"))
 		return
 		;;
-	-j | --jobs | --expect)
-		# a number, a digest: nothing to offer
+	-j | --jobs | --expect | --max-depth | --exclude | --include)
+		# a number, a digest, a pattern: nothing to offer
 		COMPREPLY=()
 		return
 		;;
