@@ -148,6 +148,7 @@ check: all tests/run tests/eio_shim.so
 	sh tests/cli_write.sh bin
 	sh tests/cli_audit.sh bin
 	sh tests/cli_update.sh bin
+	sh tests/cli_model.sh bin
 	sh tests/cli_walk.sh bin
 	sh tests/cli_progress.sh bin
 	sh tests/cli_manifests.sh bin
