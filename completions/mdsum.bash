@@ -36,7 +36,8 @@ _mdsum()
 		opts='-a -b -c -l -t -w -z -A -C -R -j --algorithm= --length=
 		    --tag --untagged --binary --text --zero --base64 --raw
 		    --no-names --json --check --ignore-missing --quiet --status
-		    --strict --warn --expect= --checklist= --audit= --update= --files0-from=
+		    --strict --warn --expect= --checklist= --audit= --update=
+		    --prune --refresh --files0-from=
 		    --archive --recursive -L --follow --exclude= --include=
 		    --max-depth= --one-file-system
 		    --jobs= --progress --mmap --no-mmap --no-multibuffer

@@ -64,6 +64,8 @@ complete -c mdsum -s C -l checklist -r -F -d 'Verify only the named files agains
 complete -c mdsum -l audit -r -F -d 'Compare the files with a manifest: ok, changed, moved, new, missing'
 complete -c mdsum -l files0-from -r -F -d 'Read NUL-separated file names from a file or -'
 complete -c mdsum -l update -r -F -d 'Append lines for the files a manifest does not list'
+complete -c mdsum -l prune -d 'With --update: drop the lines of files now gone'
+complete -c mdsum -l refresh -d 'With --update: rewrite the lines of files changed'
 complete -c mdsum -s A -l archive -d 'Operands are archives: hash their regular members'
 complete -c mdsum -s R -l recursive -d 'Descend into directories, in sorted order'
 complete -c mdsum -s L -l follow -d 'With -R, follow symbolic links in the trees'
