@@ -981,13 +981,18 @@ sys.stdout.buffer.write(i.tobuf(format=tarfile.GNU_FORMAT))'
 		skip "bomb: peak RSS under 16 MiB" \
 		    "under valgrind, whose own memory the RSS would be"
 	elif [ $TIMEV = yes ]; then
+		# Under AddressSanitizer (make sanitize) its shadow memory and
+		# quarantine come on top: 28 MiB measured with gcc's, the
+		# program's own part still bounded.
+		limit=16
+		[ -n "${MDSUM_TEST_SANITIZER:-}" ] && limit=64
 		rss=$(sed -n 's/.*Maximum resident set size (kbytes): *//p' \
 		    "$T/err")
 		begin
 		[ -n "$rss" ] || bad "no maximum RSS in /usr/bin/time -v's output"
-		[ -n "$rss" ] && [ "$rss" -ge 16384 ] &&
-		    bad "peak RSS $rss KiB, not under 16 MiB"
-		verdict "the 1 GiB bomb is hashed with peak RSS under 16 MiB (${rss:-?} KiB)"
+		[ -n "$rss" ] && [ "$rss" -ge $((limit * 1024)) ] &&
+		    bad "peak RSS $rss KiB, not under $limit MiB"
+		verdict "the 1 GiB bomb is hashed with peak RSS under $limit MiB (${rss:-?} KiB)"
 	else
 		skip "bomb: peak RSS under 16 MiB" \
 		    "/usr/bin/time -v not available (Debian package time)"
