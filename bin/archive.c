@@ -21,8 +21,8 @@
  * stream that failed is unreadable ("FAILED open or read").
  *
  * mdsum -A -c MANIFEST ARCHIVE...: archive_fill() reads each archive once,
- * hashing the members that the manifest names; a leading "./" on either
- * side does not count in that match.  If a name is in several archives,
+ * hashing the members that the manifest names, matched by the name rule
+ * of manifest.h (leading "./" and repeated slashes make no other name).  If a name is in several archives,
  * or several times in one, the last one read counts, as when extracting.
  *
  * Hard links hash like the member they link to, whose digests are kept by
@@ -56,7 +56,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "manifest.h"
 
 #define KEEP_BYTES	(16 * 1024 * 1024)	/* memory for hard links */
 #define UNRESOLVED	(-1)	/* in->err: a link needing a second pass */
@@ -118,7 +118,7 @@ struct store {
 
 /* An input of -A -c, in the order of names. */
 struct wanted {
-	const char	*name;		/* without leading "./" */
+	char		*name;		/* its key: manifest.h's name rule */
 	struct input	*in;
 	size_t		 pos;		/* in the manifest */
 	uint32_t	 bit;
@@ -184,7 +184,6 @@ struct run {
 static void	algset_init(struct algset *);
 static size_t	algset_add(struct algset *, const struct mds_alg *);
 static int	algset_find(const struct algset *, const struct mds_alg *);
-static const char	*skip_dot(const char *);
 static uint64_t	name_hash(const char *);
 static struct known	*store_find(struct store *, const char *);
 static struct known	*store_put(struct run *, const char *,
@@ -258,18 +257,6 @@ algset_find(const struct algset *set, const struct mds_alg *alg)
 		if (set->algs[i] == alg)
 			return (int)i;
 	return -1;
-}
-
-/* A name without its leading "./" (as many as there are). */
-static const char *
-skip_dot(const char *s)
-{
-	while (s[0] == '.' && s[1] == '/') {
-		s += 2;
-		while (*s == '/')
-			s++;
-	}
-	return s;
 }
 
 /* FNV-1a. */
@@ -421,13 +408,16 @@ wanted_cmp(const void *a, const void *b)
 	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
-/* The first of the inputs named name (leading "./" aside); *n of them. */
+/*
+ * The first of the inputs that name is one with, by the name rule of
+ * manifest.h (./a is a); *n of them.
+ */
 static size_t
-wanted_range(const struct run *r, const char *name, size_t *n)
+wanted_range(const struct run *r, const char *member, size_t *n)
 {
 	size_t lo = 0, hi = r->nwanted, mid, first;
+	char *name = name_key(member);
 
-	name = skip_dot(name);
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
 		if (strcmp(r->wanted[mid].name, name) < 0)
@@ -438,6 +428,7 @@ wanted_range(const struct run *r, const char *name, size_t *n)
 	first = lo;
 	while (lo < r->nwanted && strcmp(r->wanted[lo].name, name) == 0)
 		lo++;
+	free(name);
 	*n = lo - first;
 	return first;
 }
@@ -1231,7 +1222,7 @@ archive_fill(struct gnu *g, char **archives, size_t n, struct input **ins,
 	if ((r.wanted = calloc(nins + 1, sizeof(*r.wanted))) == NULL)
 		err(1, NULL);
 	for (i = 0; i < nins; i++) {
-		r.wanted[i].name = skip_dot(ins[i]->name);
+		r.wanted[i].name = name_key(ins[i]->name);
 		r.wanted[i].in = ins[i];
 		r.wanted[i].pos = i;
 		r.wanted[i].bit = (uint32_t)1 <<
@@ -1249,6 +1240,8 @@ archive_fill(struct gnu *g, char **archives, size_t n, struct input **ins,
 			ins[i]->err = EIO;	/* maybe in the part not read */
 	}
 	run_free(&r);
+	for (i = 0; i < nins; i++)
+		free(r.wanted[i].name);
 	free(r.wanted);
 	return r.status;
 }

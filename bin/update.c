@@ -247,7 +247,10 @@ put_line(const struct amanifest *m, const struct aline *al,
 	free(copy);
 }
 
-/* --prune: the lines of listed files that are gone. */
+/*
+ * --prune: the lines of listed files that are gone (said in the order
+ * of the lines).
+ */
 static void
 prune(struct amanifest *m)
 {
@@ -255,22 +258,22 @@ prune(struct amanifest *m)
 	struct entry *e;
 	struct aline *al;
 	size_t i, j;
-	int gone;
 
 	for (i = 0; i < m->nents; i++) {
 		e = &m->ents[i];
-		if (e->file != NULL)
-			gone = e->file->err == ENOENT || e->file->err == ENOTDIR;
-		else
-			gone = lstat(e->name, &sb) == -1 &&
-			    (errno == ENOENT || errno == ENOTDIR);
-		for (j = 0; gone && j < e->n; j++) {
-			al = ENTRY_LINE(m, e, j);
-			al->drop = 1;
+		if (e->file != NULL ? e->file->err != ENOENT &&
+		    e->file->err != ENOTDIR : lstat(e->name, &sb) == 0 ||
+		    (errno != ENOENT && errno != ENOTDIR))
+			continue;
+		for (j = 0; j < e->n; j++)
+			ENTRY_LINE(m, e, j)->drop = 1;
+	}
+	for (i = 0; i < m->nlines; i++) {
+		al = &m->lines[i];
+		if (al->drop)
 			warnx("%s: %ju: %s: pruned: the file is gone",
 			    quotef(m->label), al->ml->lineno,
-			    quotef(e->name));
-		}
+			    quotef(al->ml->f.name));
 	}
 }
 

@@ -331,5 +331,10 @@ expect "-A -c: a listed member missing from the archive is 'not in the archive'"
 tar cf t.tar ./a ./b ./c
 run "$M" -A -c S t.tar
 expect "-A -c: ./a in the archive is the listed a" 0 "=a: OK${nl}b: OK${nl}c: OK" ''
+tar cf t.tar d/a
+"$M" d/a | sed 's|(d/a)|(.//d//a)|' >S
+run "$M" -A -c S t.tar
+expect "-A -c: the listed .//d//a is the member d/a, by the one name rule" 0 \
+    "=.//d//a: OK" ''
 
 summary
