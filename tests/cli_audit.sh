@@ -48,37 +48,7 @@ CMD_WIDTH=300
 
 diagnose()
 {
-	print_cmd
-	print_why
-	[ -f "$T/out" ] && show stdout "$T/out"
-	[ -f "$T/out.want" ] && show "expected stdout" "$T/out.want"
-	[ -f "$T/err" ] && show stderr "$T/err"
-	[ -f "$T/err.want" ] && show "expected stderr" "$T/err.want"
-	return 0
-}
-
-begin()
-{
-	why=
-	rm -f "$T/out" "$T/err" "$T/out.want" "$T/err.want"
-}
-
-run()
-{
-	begin
-	quote "$@"
-	"$@" >"$T/out" 2>"$T/err"
-	rc=$?
-}
-
-want_out()
-{
-	matches "$T/out" "$1" || bad "stdout: $(spec_text "$1")"
-}
-
-want_err()
-{
-	matches "$T/err" "$1" || bad "stderr: $(spec_text "$1")"
+	diagnose_run
 }
 
 # hx ALG FILE: the digest of FILE by python3's hashlib.

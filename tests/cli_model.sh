@@ -42,38 +42,7 @@ CMD_WIDTH=300
 
 diagnose()
 {
-	print_cmd
-	print_why
-	[ -f "$T/out" ] && show stdout "$T/out"
-	[ -f "$T/err" ] && show stderr "$T/err"
-	return 0
-}
-
-run()
-{
-	why=
-	rm -f "$T/out" "$T/err"
-	quote "$@"
-	"$@" >"$T/out" 2>"$T/err"
-	rc=$?
-}
-
-want_out()
-{
-	matches "$T/out" "$1" || bad "stdout: $(spec_text "$1")"
-}
-
-want_err()
-{
-	matches "$T/err" "$1" || bad "stderr: $(spec_text "$1")"
-}
-
-expect()
-{
-	want_rc "$2"
-	want_out "$3"
-	want_err "$4"
-	verdict "$1"
+	diagnose_run
 }
 
 # oracle TOOL: is TOOL here?  If not, skip (or fail under NO_SKIP) DESC.

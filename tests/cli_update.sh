@@ -45,39 +45,11 @@ mkdir "$W" || exit 2
 cd "$W" || exit 2
 CMD_WIDTH=300
 TO=20		# seconds any one step may take
+RUN_TIMEOUT=$TO
 
 diagnose()
 {
-	print_cmd
-	print_why
-	[ -f "$T/out" ] && show stdout "$T/out"
-	[ -f "$T/err" ] && show stderr "$T/err"
-	[ -f "$T/err.want" ] && show "expected stderr" "$T/err.want"
-	return 0
-}
-
-begin()
-{
-	why=
-	rm -f "$T/out" "$T/err" "$T/out.want" "$T/err.want"
-}
-
-run()
-{
-	begin
-	quote "$@"
-	timeout "$TO" "$@" >"$T/out" 2>"$T/err"
-	rc=$?
-}
-
-want_out()
-{
-	matches "$T/out" "$1" || bad "stdout: $(spec_text "$1")"
-}
-
-want_err()
-{
-	matches "$T/err" "$1" || bad "stderr: $(spec_text "$1")"
+	diagnose_run
 }
 
 # fresh: a tree d/ of two files, the tagged manifest S of d/a, and a fifo p.

@@ -39,42 +39,12 @@ W=$T/w
 mkdir "$W" || exit 2
 cd "$W" || exit 2
 CMD_WIDTH=300
-EMPTY=d41d8cd98f00b204e9800998ecf8427e	# md5 of ""
 
 diagnose()
 {
-	print_cmd
-	print_why
-	[ -f "$T/out" ] && show stdout "$T/out"
-	[ -f "$T/out.want" ] && show "expected stdout" "$T/out.want"
-	[ -f "$T/err" ] && show stderr "$T/err"
-	[ -f "$T/err.want" ] && show "expected stderr" "$T/err.want"
-	return 0
+	diagnose_run
 }
-
-begin()
-{
-	why=
-	rm -f "$T/out" "$T/err" "$T/out.want" "$T/err.want"
-}
-
-run()
-{
-	begin
-	quote "$@"
-	"$@" >"$T/out" 2>"$T/err"
-	rc=$?
-}
-
-want_out()
-{
-	matches "$T/out" "$1" || bad "stdout: $(spec_text "$1")"
-}
-
-want_err()
-{
-	matches "$T/err" "$1" || bad "stderr: $(spec_text "$1")"
-}
+EMPTY=d41d8cd98f00b204e9800998ecf8427e	# md5 of ""
 
 # check RC STDOUT-SPEC STDERR-SPEC: as expect, for a test that checks more
 # before its verdict.

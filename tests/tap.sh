@@ -194,6 +194,54 @@ spec_text()
 	esac
 }
 
+# --- a run whose stdout and stderr are kept in $T/out and $T/err ----------
+# (the scripts that keep them elsewhere define their own run, want_out and
+# want_err).  RUN_TIMEOUT, if set, bounds each run in seconds.
+
+# begin: a new test; no reasons, no output of an earlier run.
+begin()
+{
+	why=
+	rm -f "$T/out" "$T/err" "$T/out.want" "$T/err.want"
+}
+
+# run CMD...: begin, then CMD with stdout in $T/out, stderr in $T/err and
+# the exit status in rc.
+run()
+{
+	begin
+	quote "$@"
+	if [ -n "${RUN_TIMEOUT:-}" ]; then
+		timeout "$RUN_TIMEOUT" "$@" >"$T/out" 2>"$T/err"
+	else
+		"$@" >"$T/out" 2>"$T/err"
+	fi
+	rc=$?
+}
+
+want_out()
+{
+	matches "$T/out" "$1" || bad "stdout: $(spec_text "$1")"
+}
+
+want_err()
+{
+	matches "$T/err" "$1" || bad "stderr: $(spec_text "$1")"
+}
+
+# diagnose_run: diagnose for such scripts: the command, the reasons, and
+# what the run wrote and was expected to write.
+diagnose_run()
+{
+	print_cmd
+	print_why
+	[ -f "$T/out" ] && show stdout "$T/out"
+	[ -f "$T/out.want" ] && show "expected stdout" "$T/out.want"
+	[ -f "$T/err" ] && show stderr "$T/err"
+	[ -f "$T/err.want" ] && show "expected stderr" "$T/err.want"
+	return 0
+}
+
 # shellcheck disable=SC2154 # rc is set by the script's runs
 want_rc()
 {
