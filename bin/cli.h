@@ -177,6 +177,7 @@ struct walk;
 struct walk	*walk_open(char **, size_t, int);
 struct walk	*walk_open_list(const char *, int);
 char		*walk_next(struct walk *, int *);
+int		 walk_pending(struct walk *);
 int		 walk_count(char **, size_t, int, const int *, uint64_t *,
 		    int64_t *);
 int		 walk_close(struct walk *);
@@ -184,7 +185,10 @@ int		 walk_close(struct walk *);
 /*
  * jobs.c: items worked on by threads, emitted in production order.  An
  * item whose input() is a regular file is hashed in its thread's lanes
- * (lanes.c) instead of by work().
+ * (lanes.c) instead of by work().  run_jobs_ready is for a next() that
+ * may have to wait for its item (names from a pipe): ready() is nonzero
+ * when next() will not wait; while it is zero, the items already taken
+ * are finished and emitted first.
  */
 struct job_ops {
 	void	*(*next)(void *);	/* next item, or NULL at the end */
@@ -194,6 +198,7 @@ struct job_ops {
 	void	*arg;
 };
 void	run_jobs(const struct job_ops *, size_t);
+void	run_jobs_ready(const struct job_ops *, size_t, int (*)(void *));
 size_t	default_jobs(void);
 
 /*
