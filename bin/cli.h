@@ -96,7 +96,8 @@ int	apply_length(struct gnu *, uintmax_t, const char *, int);
 
 /*
  * family.c: algorithm families that -l completes (blake2b, sha2, sha3),
- * and the lines of cksum and sum for crc, crc32b, sysv and bsd.
+ * the names -a takes, and the lines of cksum and sum for crc, crc32b,
+ * sysv and bsd.
  */
 const struct family	*family_find(const char *);
 const struct family	*family_of_stem(const char *);
@@ -106,6 +107,7 @@ int			 family_bits_ok(const struct family *, uintmax_t);
 const struct mds_alg	*family_member(const struct family *, uintmax_t);
 int			 family_has(const struct family *,
 			    const struct mds_alg *);
+void	put_alg_names(FILE *, int);
 int	is_sum_format(const struct mds_alg *);
 void	put_sum_line(FILE *, const struct mds_alg *, const unsigned char *,
 	    int64_t, const char *, int);
