@@ -374,6 +374,15 @@ afile_emit(void *arg, void *item)
 	m->files[m->nfiles++] = item;
 }
 
+/* A list's writer may wait for the lines of the names it has written. */
+static int
+afile_ready(void *arg)
+{
+	struct amanifest *m = arg;
+
+	return m->walk == NULL || walk_pending(m->walk);
+}
+
 /* Hash the files of the operands (or the listed ones). */
 void
 amanifest_hash(struct amanifest *m, char **operands, size_t n)
@@ -390,7 +399,7 @@ amanifest_hash(struct amanifest *m, char **operands, size_t n)
 	} else if (n > 0)
 		m->walk = walk_open(operands, n, m->g);
 	ops.arg = m;
-	run_jobs(&ops, m->g->jobs);
+	run_jobs_ready(&ops, m->g->jobs, afile_ready);
 	if (m->walk != NULL && walk_close(m->walk) == -1)
 		m->walk_failed = 1;
 	m->walk = NULL;

@@ -108,7 +108,8 @@ int	apply_length(struct gnu *, uintmax_t, const char *, int);
 
 /*
  * family.c: algorithm families that -l completes (blake2b, sha2, sha3),
- * and the lines of cksum and sum for crc, crc32b, sysv and bsd.
+ * the names -a takes, and the lines of cksum and sum for crc, crc32b,
+ * sysv and bsd.
  */
 const struct family	*family_find(const char *);
 const struct family	*family_of_stem(const char *);
@@ -118,6 +119,7 @@ int			 family_bits_ok(const struct family *, uintmax_t);
 const struct mds_alg	*family_member(const struct family *, uintmax_t);
 int			 family_has(const struct family *,
 			    const struct mds_alg *);
+void	put_alg_names(FILE *, int);
 int	is_sum_format(const struct mds_alg *);
 void	put_sum_line(FILE *, const struct mds_alg *, const unsigned char *,
 	    int64_t, const char *, int);
@@ -189,6 +191,7 @@ int		 walk_add_rule(struct gnu *, const char *, int);
 struct walk	*walk_open(char **, size_t, const struct gnu *);
 struct walk	*walk_open_list(const char *, const struct gnu *);
 char		*walk_next(struct walk *, int *);
+int		 walk_pending(struct walk *);
 int		 walk_count(const struct gnu *, char **, size_t, const int *,
 		    uint64_t *, int64_t *);
 int		 walk_close(struct walk *);
@@ -196,7 +199,10 @@ int		 walk_close(struct walk *);
 /*
  * jobs.c: items worked on by threads, emitted in production order.  An
  * item whose input() is a regular file is hashed in its thread's lanes
- * (lanes.c) instead of by work().
+ * (lanes.c) instead of by work().  run_jobs_ready is for a next() that
+ * may have to wait for its item (names from a pipe): ready() is nonzero
+ * when next() will not wait; while it is zero, the items already taken
+ * are finished and emitted first.
  */
 struct job_ops {
 	void	*(*next)(void *);	/* next item, or NULL at the end */
@@ -206,6 +212,7 @@ struct job_ops {
 	void	*arg;
 };
 void	run_jobs(const struct job_ops *, size_t);
+void	run_jobs_ready(const struct job_ops *, size_t, int (*)(void *));
 size_t	default_jobs(void);
 
 /*

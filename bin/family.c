@@ -175,6 +175,35 @@ put_sum_line(FILE *fp, const struct mds_alg *alg, const unsigned char *md,
 	}
 }
 
+static void
+put_alg_name(FILE *fp, const char *name, int quoted)
+{
+	if (quoted)
+		fprintf(fp, "  - %s\n", quote_arg(name));
+	else
+		fprintf(fp, "%s\n", name);
+}
+
+/*
+ * The names mdsum's -a takes, one a line: the algorithms of this build in
+ * the order of --list, then the families that are no algorithm of their
+ * own (sha2, sha3).  quoted: as coreutils lists the valid arguments of an
+ * option, for the message about a name that is none of them.
+ */
+void
+put_alg_names(FILE *fp, int quoted)
+{
+	const struct mds_alg *alg;
+	size_t i;
+
+	for (i = 0; (alg = mds_alg_at(i)) != NULL; i++)
+		put_alg_name(fp, mds_alg_name(alg), quoted);
+	for (i = 0; i < NFAMILIES; i++)
+		if (mds_alg_find(families[i].name) == NULL &&
+		    family_member(&families[i], families[i].max_bits) != NULL)
+			put_alg_name(fp, families[i].name, quoted);
+}
+
 /* What cksum's -a takes, in the order coreutils lists them. */
 static const char *const cksum_names[] = {
 	"bsd", "sysv", "crc", "crc32b", "md5", "sha1", "sha224", "sha256",

@@ -106,6 +106,15 @@ gen_next(void *arg)
 	return in;
 }
 
+/* A list's writer may wait for the lines of the names it has written. */
+static int
+gen_ready(void *arg)
+{
+	struct gen *gen = arg;
+
+	return walk_pending(gen->walk);
+}
+
 static struct input *
 gen_input(void *item)
 {
@@ -152,7 +161,7 @@ gnu_generate(struct gnu *g, char **operands, size_t n)
 	if (gen.walk == NULL)
 		return 1;
 	ops.arg = &gen;
-	run_jobs(&ops, g->jobs);
+	run_jobs_ready(&ops, g->jobs, gen_ready);
 	if (walk_close(gen.walk) == -1)
 		gen.status = 1;
 	return gen.status;

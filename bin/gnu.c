@@ -219,7 +219,7 @@ help(const struct gnu *g)
 	printf("With no FILE, or when FILE is -, read standard input.\n\n");
 	if (!g->legacy)
 		printf(
-"  -a, --algorithm=LIST  comma-separated algorithms (see --list)\n");
+"  -a, --algorithm=LIST  comma-separated algorithms (-a help lists them)\n");
 	printf(
 "  -b, --binary          mark untagged lines with '*' (binary mode)\n"
 "  -c, --check           read checksums from the FILEs and check them\n");
@@ -322,6 +322,8 @@ parse_algorithms(struct gnu *g, const char *list)
 		if (alg == NULL && fam == NULL) {
 			warnx("invalid argument %s for %s", quote_arg(name),
 		    quote_arg("--algorithm"));
+			fputs("Valid arguments are:\n", stderr);
+			put_alg_names(stderr, 1);
 			free(copy);
 			return -1;
 		}
@@ -554,6 +556,11 @@ gnu_main(const char *progname, enum gnu_mode mode,
 			return usage_error(&g, NULL);
 		switch (ch) {
 		case 'a':
+			/* the names alone: --list would measure */
+			if (!g.cksum && strcmp(optarg, "help") == 0) {
+				put_alg_names(stdout, 0);
+				return close_stdout() == 0 ? 0 : 1;
+			}
 			if ((g.cksum ? cksum_algorithm(&g, optarg) :
 			    parse_algorithms(&g, optarg)) == -1)
 				return usage_error(&g, NULL);

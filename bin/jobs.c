@@ -8,6 +8,10 @@
  * that takes them (lanes.c): each thread keeps up to LANE_WINDOW items in
  * its lane queue, so that its multi-buffer kernel always has files to
  * hash side by side, and finishes them oldest first.
+ *
+ * When the next item would have to be waited for (a name not yet written
+ * to a pipe), the items taken are finished and emitted first: whoever
+ * writes the names may be waiting for those lines.
  */
 #define _GNU_SOURCE	/* sched_getaffinity, CPU_COUNT */
 
@@ -57,6 +61,13 @@ struct lane_queue {
 
 /* Descriptors kept for stdio, manifests, the walk and hashing one by one. */
 #define FD_RESERVE	16
+
+/* Will ops->next() return without waiting?  (Always, without ready.) */
+static int
+ready_now(const struct job_ops *ops, int (*ready)(void *))
+{
+	return ready == NULL || ready(ops->arg);
+}
 
 /*
  * Finish the oldest item of a lane queue: take its results from the
@@ -149,7 +160,8 @@ worker_lanes(struct pool *p)
 
 /* The serial loop with lanes: the same, with this thread emitting. */
 static void
-serial_lanes(const struct job_ops *ops, size_t fd_budget)
+serial_lanes(const struct job_ops *ops, size_t fd_budget,
+    int (*ready)(void *))
 {
 	struct lane_queue lq;
 	void *item;
@@ -160,6 +172,8 @@ serial_lanes(const struct job_ops *ops, size_t fd_budget)
 	lq.fd_budget = fd_budget;
 	for (;;) {
 		while (!eof && lq.count < LANE_WINDOW) {
+			while (lq.count > 0 && !ready_now(ops, ready))
+				lq_finish_oldest(&lq, ops, NULL);
 			if ((item = ops->next(ops->arg)) == NULL)
 				eof = 1;
 			else
@@ -237,6 +251,13 @@ lane_fd_budget(size_t nthreads)
 void
 run_jobs(const struct job_ops *ops, size_t nthreads)
 {
+	run_jobs_ready(ops, nthreads, NULL);
+}
+
+void
+run_jobs_ready(const struct job_ops *ops, size_t nthreads,
+    int (*ready)(void *))
+{
 	struct pool p;
 	pthread_t *tids;
 	sigset_t saved;
@@ -246,7 +267,7 @@ run_jobs(const struct job_ops *ops, size_t nthreads)
 	int lanes = ops->input != NULL && multibuffer && budget > 0;
 
 	if (nthreads <= 1 && lanes) {
-		serial_lanes(ops, budget);
+		serial_lanes(ops, budget, ready);
 		return;
 	}
 	if (nthreads <= 1) {
@@ -280,6 +301,8 @@ run_jobs(const struct job_ops *ops, size_t nthreads)
 
 	for (;;) {
 		if (p.tail - p.head == p.window)
+			emit_oldest(&p);
+		while (p.head != p.tail && !ready_now(ops, ready))
 			emit_oldest(&p);
 		if ((item = ops->next(ops->arg)) == NULL)
 			break;

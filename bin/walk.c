@@ -19,11 +19,14 @@
 #include <errno.h>
 #include <fnmatch.h>
 #include <fts.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+
+#define LIST_READ	(64 * 1024)	/* bytes of the list read at a time */
 
 /* An --exclude or --include, as walk_add_rule read it. */
 struct walk_rule {
@@ -48,8 +51,10 @@ struct walk {
 	FILE	 *list;		/* --files0-from's names, or NULL */
 	const char *list_path;	/* "-" for standard input */
 	uintmax_t list_item;	/* names read from it, for messages */
-	char	 *buf;		/* the last name read from it */
+	char	 *buf;		/* what is read of it and not yet taken */
 	size_t	  cap;
+	size_t	  pos, len;	/* its next name in buf, and its end */
+	int	  eof;		/* nothing more to read from it */
 	int	  failed;	/* a name of the list was refused, or a loop */
 };
 
@@ -160,6 +165,43 @@ walk_open_list(const char *path, const struct gnu *g)
 	return w;
 }
 
+/* The NUL that ends the next name of the list, NULL if not yet read. */
+static char *
+list_name_end(const struct walk *w)
+{
+	return w->pos < w->len ? memchr(w->buf + w->pos, '\0', w->len - w->pos) :
+	    NULL;
+}
+
+/*
+ * Read more of the list after the part of a name already in w->buf: 1,
+ * 0 at its end, -1 on a read error.  Its descriptor is read, not its
+ * stdio stream, so that walk_pending knows what is buffered.
+ */
+static int
+list_fill(struct walk *w)
+{
+	ssize_t n;
+
+	if (w->pos > 0) {
+		memmove(w->buf, w->buf + w->pos, w->len - w->pos);
+		w->len -= w->pos;
+		w->pos = 0;
+	}
+	/* room for a read, and for the NUL that may end the last name */
+	if (w->cap - w->len < LIST_READ + 1) {
+		w->cap = w->cap == 0 ? LIST_READ + 1 : 2 * w->cap;
+		if ((w->buf = realloc(w->buf, w->cap)) == NULL)
+			err(1, NULL);
+	}
+	while ((n = read(fileno(w->list), w->buf + w->len,
+	    w->cap - w->len - 1)) == -1)
+		if (errno != EINTR)
+			return -1;
+	w->len += (size_t)n;
+	return n > 0;
+}
+
 /*
  * The next name of the list, NULL at its end or on a read error (then
  * reported).  A name ends at a NUL or at the end of the list; an empty
@@ -169,29 +211,62 @@ walk_open_list(const char *path, const struct gnu *g)
 static char *
 list_next(struct walk *w)
 {
-	ssize_t len;
+	char *name, *end;
+	int r;
 
 	for (;;) {
-		if ((len = getdelim(&w->buf, &w->cap, '\0', w->list)) == -1) {
-			if (ferror(w->list)) {
+		while ((end = list_name_end(w)) == NULL && !w->eof)
+			if ((r = list_fill(w)) == -1) {
 				warn("%s: read error", quotef(w->list_path));
 				w->failed = 1;
-			}
-			return NULL;
+				w->eof = 1;
+				return NULL;
+			} else if (r == 0)
+				w->eof = 1;
+		if (end == NULL && w->pos < w->len) {
+			/* the last name, with no NUL after it */
+			w->buf[w->len++] = '\0';
+			end = w->buf + w->len - 1;
 		}
+		if (end == NULL)
+			return NULL;
+		name = w->buf + w->pos;
+		w->pos = (size_t)(end - w->buf) + 1;
 		w->list_item++;
-		if (len > 0 && w->buf[len - 1] == '\0')
-			len--;
-		if (len == 0)
+		if (end == name)
 			warnx("%s:%ju: invalid zero-length file name",
 			    quotef(w->list_path), w->list_item);
-		else if (w->list == stdin && strcmp(w->buf, "-") == 0)
+		else if (w->list == stdin && strcmp(name, "-") == 0)
 			warnx("when reading file names from stdin, no file "
 			    "name of '-' allowed");
 		else
-			return w->buf;
+			return name;
 		w->failed = 1;
 	}
+}
+
+/*
+ * May walk_next be called without waiting for a writer?  Not when it
+ * would read the list (a pipe, a fifo or a terminal: its writer may
+ * wait for the lines of the names it has written) and no whole name is
+ * buffered and nothing has arrived; then what is already taken is
+ * finished first.  During a tree walk the answer is the list's too: the
+ * walk cannot tell whether the tree has more.
+ */
+int
+walk_pending(struct walk *w)
+{
+	struct pollfd pfd;
+	int r;
+
+	if (w->list == NULL || w->eof || list_name_end(w) != NULL)
+		return 1;
+	pfd.fd = fileno(w->list);
+	pfd.events = POLLIN;
+	while ((r = poll(&pfd, 1, 0)) == -1 && errno == EINTR)
+		;
+	/* readable, at its end or failed (a regular file always is) */
+	return r != 0;
 }
 
 /*

@@ -653,6 +653,11 @@ mds_archive_next(struct mds_archive *ar, struct mds_member *m)
 	if (r == ARCHIVE_EOF)
 		return drain(ar) == -1 ? -1 : 0;
 	if (r == ARCHIVE_OK || r == ARCHIVE_WARN || r == ARCHIVE_FAILED) {
+		/*
+		 * As libarchive reads it, not always the stored bytes: its zip
+		 * reader makes slashes of the backslashes of a name with no
+		 * slash when the local header says MS-DOS (mdsum.1, -A).
+		 */
 		if ((m->path = archive_entry_pathname(e)) == NULL)
 			m->path = archive_entry_pathname_utf8(e);
 		if ((m->hardlink = archive_entry_hardlink(e)) == NULL)

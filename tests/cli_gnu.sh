@@ -1368,6 +1368,50 @@ for a in $ALGS; do
 done
 grep -q portable "$T/out" || bad "backend portable not listed"
 verdict "mdsum --list: every algorithm and the portable backend"
+# -a help: the names under --list's "algorithms:", then the families -a
+# takes, and nothing measured; a name -a does not take is followed by them
+# (cksum keeps coreutils' list)
+awk '/^algorithms:$/ { on = 1; next } /^$/ { on = 0 } on' "$T/out" \
+    >"$T/names"
+printf 'sha2\nsha3\n' >>"$T/names"
+run mdsum -a help
+want_rc 0
+cmp -s "$T/names" "$T/out" || {
+	bad "not the algorithms of --list, then sha2 and sha3"
+	cp "$T/names" "$T/out.want"
+}
+want_err ''
+verdict "mdsum -a help: the names -a takes, one a line, exit 0"
+{
+	echo "mdsum: invalid argument 'nosuch' for '--algorithm'"
+	echo "Valid arguments are:"
+	sed "s/.*/  - '&'/" "$T/names"
+	echo "Try 'mdsum --help' for more information."
+} >"$T/nosuch.err"
+for a in nosuch sha256,nosuch; do
+	run mdsum -a $a f
+	want_rc 1
+	want_out ''
+	cmp -s "$T/nosuch.err" "$T/err" || {
+		bad "stderr is not the message, the names and the pointer to --help"
+		cp "$T/nosuch.err" "$T/err.want"
+	}
+	verdict "mdsum -a $a FILE: usage error listing the names"
+done
+run cksum -a help f
+want_rc 1
+want_out ''
+printf '%s\n' "cksum: invalid argument 'help' for '--algorithm'" \
+    "Try 'cksum --help' for more information." >"$T/ends.want"
+sed -n '1p;$p' "$T/err" | cmp -s "$T/ends.want" - ||
+    bad "not coreutils' first and last lines"
+grep -q sha3-256 "$T/err" && bad "mdsum's names in cksum's list"
+verdict "cksum -a help FILE: an invalid argument, as in coreutils"
+if [ $CKSUM_A = yes ]; then
+	SAME_SED="/^  - 'crc32b'\$/d; /^  - 'sha[23]'\$/d"
+	same "cksum -a help FILE = coreutils' cksum (but 9.6's crc32b, sha2, sha3)" \
+	    cksum cksum -a help f
+fi
 run mdsum --debug f
 want_rc 0
 want_out "=SHA256 (f) = $HF"

@@ -405,6 +405,64 @@ else
 	skip "mdsum --files0-from=FIFO: streamed" "no timeout or mkfifo"
 fi
 
+# Each name's line comes before the next name is written, whoever writes
+# the list waiting for it: at -j1 and -j2, and on one CPU (the default -j
+# is then 1), though the lanes would take 32 names.  A failure costs the
+# waits, never a hang: closing the list ends mdsum.
+# wait_lines N: 0 once $T/out has N lines, 1 after 10 seconds.
+wait_lines()
+{
+	i=0
+	while [ "$(wc -l <"$T/out")" -lt "$1" ]; do
+		[ $i -ge 100 ] && return 1
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 0
+}
+"$M" f 's p' >"$T/stream.want"
+for how in -j1 -j2 "taskset -c 0" "taskset -c 0 -j2"; do
+	pin=
+	j=$how
+	case $how in
+	taskset*)
+		pin="taskset -c 0"
+		j=${how#taskset -c 0}
+		j=${j# }
+		;;
+	esac
+	cmd="${pin:+$pin }mdsum${j:+ }$j --files0-from=FIFO, a name at a time"
+	desc="mdsum --files0-from=FIFO, $how: each line before the next name"
+	if ! have timeout || ! have mkfifo; then
+		skip "$desc" "no timeout or mkfifo"
+		continue
+	elif [ -n "$pin" ] && ! $pin true 2>/dev/null; then
+		skip "$desc" "cannot run on CPU 0 alone"
+		continue
+	fi
+	rm -f "$T/streamfifo" "$T/out" "$T/err" "$T/out.want" "$T/err.want"
+	mkfifo "$T/streamfifo"
+	cp "$T/stream.want" "$T/out.want"
+	: >"$T/out"
+	(timeout 60 $pin "$M" $j --files0-from="$T/streamfifo" >"$T/out" \
+	    2>"$T/err") &
+	pid=$!
+	exec 3<>"$T/streamfifo"
+	why=
+	printf 'f\0' >&3
+	if wait_lines 1; then
+		printf 's p\0' >&3
+		wait_lines 2 || bad "no line for the second name, the list open"
+	else
+		bad "no line for the first name, the list open"
+	fi
+	exec 3>&-
+	wait $pid || bad "mdsum failed"
+	cmp -s "$T/out" "$T/out.want" ||
+	    bad "not the lines of the names as operands"
+	verdict "$desc"
+done
+
 # GNU wc's messages, to the letter
 printf 'f\0\0s p\0\0' >"$T/zero0"
 run . "$M" --files0-from="$T/zero0"
