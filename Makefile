@@ -159,6 +159,14 @@ check: all tests/run tests/eio_shim.so
 	    WITHOUT_LIBMD=$(WITHOUT_LIBMD) WITHOUT_ASM=$(WITHOUT_ASM)
 	sh tests/fault.sh bin
 
+# make mutate: the single-point bugs of tests/mutants/*.mut applied one
+# at a time to a scratch copy, each against the test named for it; fails
+# if one survives.  MUTATE_FLAGS="-n 8 --seed X" runs a sample.
+MUTATE_FLAGS =
+
+mutate:
+	MAKE="$(MAKE)" python3 tests/mutate.py $(MUTATE_FLAGS)
+
 # make sanitize: everything rebuilt with AddressSanitizer and
 # UndefinedBehaviorSanitizer, any finding fatal, and make check run on it
 # (but for the >4 GiB suite, two minutes of the same stream code); the
@@ -472,5 +480,5 @@ clean:
 	rm -rf bench/out
 	rm -rf $(FUZZ_OBJ)
 
-.PHONY: all bench bench-defaults check clean dist fuzz fuzz-build install lint sanitize \
+.PHONY: all bench bench-defaults check clean dist fuzz fuzz-build install lint mutate sanitize \
 	uninstall valgrind

@@ -270,6 +270,10 @@ if oracle hashdeep "hashdeep's CSV is checked"; then
 	run "$M" -c HD
 	expect "-c: hashdeep's CSV (header, size, md5, sha256, name)" 0 \
 	    "=a: OK${nl}b: OK${nl}d/e: OK" ''
+	sed 's/^6,\(.*\),a$/7,\1,a/' HD >HD.size
+	run "$M" -c HD.size
+	expect "-c: a hashdeep row whose size differs fails, its digests right" 1 \
+	    "=a: FAILED${nl}b: OK${nl}d/e: OK" '*'
 	printf 'x' >>d/e
 	run "$M" -c HD
 	expect "-c: a changed file of a hashdeep list fails" 1 \
