@@ -116,12 +116,10 @@ struct store {
 	int		 evicted;
 };
 
-/* An input of -A -c, in the order of names. */
+/* An input of -A -c, in the manifest's order (run.names finds it). */
 struct wanted {
-	char		*name;		/* its key: manifest.h's name rule */
 	struct input	*in;
-	size_t		 pos;		/* in the manifest */
-	uint32_t	 bit;
+	uint32_t	 bits;		/* its algorithms in the set */
 	int		 again;		/* unresolved: filled anew in pass 2 */
 	uint64_t	 seq;		/* of the member that filled it */
 };
@@ -149,6 +147,7 @@ struct run {
 	struct algset	 set;
 	struct wanted	*wanted;
 	size_t		 nwanted;
+	struct matcher	 names;		/* of wanted[] */
 	const char	*label;		/* the archive, in messages */
 	int		 hash_all;	/* hash every member */
 	int		 pass2;		/* only fill the inputs marked again */
@@ -192,7 +191,6 @@ static void	store_trim(struct run *);
 static void	store_free(struct store *);
 static void	content_of(const struct run *, const struct known *,
 		    struct content *);
-static int	wanted_cmp(const void *, const void *);
 static size_t	wanted_range(const struct run *, const char *, size_t *);
 static uint32_t	need_of(const struct run *, const char *);
 static void	say(const struct run *, const char *, const char *, ...)
@@ -397,55 +395,32 @@ content_of(const struct run *r, const struct known *k, struct content *c)
 			    mds_alg_digest_len(r->set.algs[i]));
 }
 
-static int
-wanted_cmp(const void *a, const void *b)
-{
-	const struct wanted *x = a, *y = b;
-	int d;
-
-	if ((d = strcmp(x->name, y->name)) != 0)
-		return d;
-	return x->pos < y->pos ? -1 : x->pos > y->pos;
-}
-
 /*
- * The first of the inputs that name is one with, by the name rule of
- * manifest.h (./a is a); *n of them.
+ * The inputs that the member name is one with, by the name rule of
+ * manifest.h (./a is a): *n of them, r->names.v[first .. first + n).
  */
 static size_t
 wanted_range(const struct run *r, const char *member, size_t *n)
 {
-	size_t lo = 0, hi = r->nwanted, mid, first;
-	char *name = name_key(member);
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (strcmp(r->wanted[mid].name, name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	first = lo;
-	while (lo < r->nwanted && strcmp(r->wanted[lo].name, name) == 0)
-		lo++;
-	free(name);
-	*n = lo - first;
-	return first;
+	return matcher_find(&r->names, member, n);
 }
 
 /* The algorithms the member called name is wanted with. */
 static uint32_t
 need_of(const struct run *r, const char *name)
 {
+	const struct wanted *wt;
 	size_t i, n, first;
 	uint32_t need = 0;
 
 	if (r->wanted == NULL)
 		return r->set.all;
 	first = wanted_range(r, name, &n);
-	for (i = first; i < first + n; i++)
-		if (!r->pass2 || r->wanted[i].again)
-			need |= r->wanted[i].bit;
+	for (i = first; i < first + n; i++) {
+		wt = &r->wanted[r->names.v[i].pos];
+		if (!r->pass2 || wt->again)
+			need |= wt->bits;
+	}
 	return need;
 }
 
@@ -551,8 +526,9 @@ static void
 deliver(struct run *r, const char *name, const struct content *c,
     uint64_t seq)
 {
+	struct wanted *wt;
 	struct input *w;
-	size_t i, n, first;
+	size_t i, n, first, a;
 	int k;
 
 	if (r->wanted == NULL) {
@@ -566,17 +542,20 @@ deliver(struct run *r, const char *name, const struct content *c,
 	}
 	first = wanted_range(r, name, &n);
 	for (i = first; i < first + n; i++) {
-		w = r->wanted[i].in;
-		if ((r->pass2 && !r->wanted[i].again) ||
-		    seq < r->wanted[i].seq)
+		wt = &r->wanted[r->names.v[i].pos];
+		w = wt->in;
+		if ((r->pass2 && !wt->again) || seq < wt->seq)
 			continue;
-		r->wanted[i].seq = seq;
+		wt->seq = seq;
 		if (c->err != 0) {
 			w->err = c->err;
 			r->status = 1;
-		} else if (c->have & r->wanted[i].bit) {
-			k = algset_find(&r->set, w->algs[0]);
-			memcpy(w->md[0], c->md[k], mds_alg_digest_len(w->algs[0]));
+		} else if ((c->have & wt->bits) == wt->bits) {
+			for (a = 0; a < w->nalgs; a++) {
+				k = algset_find(&r->set, w->algs[a]);
+				memcpy(w->md[a], c->md[k],
+				    mds_alg_digest_len(w->algs[a]));
+			}
 			w->size = c->size;
 			w->err = 0;
 		} else {
@@ -1216,20 +1195,20 @@ archive_fill(struct gnu *g, char **archives, size_t n, struct input **ins,
     size_t nins)
 {
 	struct run r;
-	size_t i;
+	size_t i, a;
 
 	run_init(&r, g);
 	if ((r.wanted = calloc(nins + 1, sizeof(*r.wanted))) == NULL)
 		err(1, NULL);
 	for (i = 0; i < nins; i++) {
-		r.wanted[i].name = name_key(ins[i]->name);
 		r.wanted[i].in = ins[i];
-		r.wanted[i].pos = i;
-		r.wanted[i].bit = (uint32_t)1 <<
-		    algset_add(&r.set, ins[i]->algs[0]);
+		for (a = 0; a < ins[i]->nalgs; a++)
+			r.wanted[i].bits |= (uint32_t)1 <<
+			    algset_add(&r.set, ins[i]->algs[a]);
+		matcher_add(&r.names, ins[i]->name, i);
 	}
+	matcher_sort(&r.names);
 	r.nwanted = nins;
-	qsort(r.wanted, nins, sizeof(*r.wanted), wanted_cmp);
 	for (i = 0; i < n; i++)
 		read_archive(&r, archives[i]);
 	for (i = 0; i < nins; i++) {
@@ -1240,8 +1219,7 @@ archive_fill(struct gnu *g, char **archives, size_t n, struct input **ins,
 			ins[i]->err = EIO;	/* maybe in the part not read */
 	}
 	run_free(&r);
-	for (i = 0; i < nins; i++)
-		free(r.wanted[i].name);
+	matcher_free(&r.names);
 	free(r.wanted);
 	return r.status;
 }

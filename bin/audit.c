@@ -135,9 +135,9 @@ make_entries(struct amanifest *m)
 {
 	struct entry *e = NULL;
 	struct aline *al;
-	size_t i, n;
+	size_t i;
 
-	(void)matcher_find(&m->names, "", &n);	/* sorts it */
+	matcher_sort(&m->names);
 	if ((m->ents = calloc(m->nlines + 1, sizeof(*m->ents))) == NULL ||
 	    (m->ent_at = calloc(m->nlines + 1, sizeof(*m->ent_at))) == NULL)
 		err(1, NULL);

@@ -644,6 +644,7 @@ gnu_checklist(struct gnu *g, char **files, size_t n)
 		matcher_add(&cl.names, it->in.name, cl.nlines);
 		cl.lines[cl.nlines++] = it;
 	}
+	matcher_sort(&cl.names);
 	if (mreader_close(&m->r, g->checklist) == -1)
 		cl.status = 1;
 	cl.files = files;

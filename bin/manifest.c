@@ -288,17 +288,22 @@ by_key(const void *a, const void *b)
  * The names of mt that are one with name: *n of them, from the returned
  * index of mt->v on, in the order they were added.
  */
+void
+matcher_sort(struct matcher *mt)
+{
+	if (mt->n > 1)
+		qsort(mt->v, mt->n, sizeof(*mt->v), by_key);
+	mt->sorted = 1;
+}
+
 size_t
-matcher_find(struct matcher *mt, const char *name, size_t *n)
+matcher_find(const struct matcher *mt, const char *name, size_t *n)
 {
 	size_t lo = 0, hi, mid, first;
 	char *key;
 
-	if (!mt->sorted) {
-		if (mt->n > 1)
-			qsort(mt->v, mt->n, sizeof(*mt->v), by_key);
-		mt->sorted = 1;
-	}
+	if (!mt->sorted && mt->n > 1)
+		errx(1, "matcher_find: not sorted");
 	key = name_key(name);
 	for (hi = mt->n; lo < hi;) {
 		mid = lo + (hi - lo) / 2;

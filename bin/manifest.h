@@ -140,7 +140,10 @@ const struct mds_alg	*alg_from_name(const char *, const struct family **);
  */
 char	*name_key(const char *);
 
-/* A matcher: names, by key, to the caller's indexes. */
+/*
+ * A matcher: names, by key, to the caller's indexes; sorted once all are
+ * added, then searched.
+ */
 struct name_match {
 	char	*key;
 	size_t	 pos;		/* the caller's index */
@@ -151,7 +154,8 @@ struct matcher {
 	int			 sorted;
 };
 void	matcher_add(struct matcher *, const char *, size_t);
-size_t	matcher_find(struct matcher *, const char *, size_t *);
+void	matcher_sort(struct matcher *);
+size_t	matcher_find(const struct matcher *, const char *, size_t *);
 void	matcher_free(struct matcher *);
 
 /* A set of names, by the name rule: nameset_add returns 0 if one was in. */

@@ -285,6 +285,10 @@ if oracle hashdeep "hashdeep's CSV is checked"; then
 	    bad "hashdeep -a does not pass the updated list"
 	expect "--update --refresh: a hashdeep list, rows hashdeep audits" 0 '' \
 	    "=mdsum: HD: 8: d/e: refreshed: the file changed"
+	tar cf hd.tar a b d/e
+	run "$M" -A -c HD hd.tar
+	expect "-A -c: a hashdeep list, md5 and sha256 of each member" 1 \
+	    "=a: OK${nl}b: OK${nl}d/e: FAILED" '*'
 	tree
 	hashdeep -j0 -c md5,sha1,tiger -l a >HD3 2>/dev/null
 	run "$M" -c HD3
