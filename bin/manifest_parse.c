@@ -216,7 +216,13 @@ untagged_alg(const struct line_parser *p, const char *d, size_t len,
 			nfound++;
 		}
 		*ambiguous = nfound > 1;
-		return found;
+		/*
+		 * --audit and --update read the manifest's own lines
+		 * whatever -a says: one that no algorithm of -a fits is
+		 * read as without -a.
+		 */
+		if (found != NULL || !p->any_tag)
+			return found;
 	}
 	*origin = ORIGIN_NAME;
 	if (p->named_fam != NULL)

@@ -43,6 +43,7 @@ static void	put_line(const struct amanifest *, const struct aline *,
 static void	prune(struct amanifest *);
 static void	refresh(struct amanifest *);
 static int	guessed_line(const struct amanifest *);
+static int	uses_alg(const struct amanifest *, const struct mds_alg *);
 
 static int
 form_of(const struct amanifest *m, struct form *fm)
@@ -66,6 +67,19 @@ form_of(const struct amanifest *m, struct form *fm)
 	for (i = 0; i < ml->f.d[0].len && !fm->base64; i++)
 		if (isupper((unsigned char)d[i]))
 			fm->upper = 1;
+	return 0;
+}
+
+/* Is alg the algorithm of one of the manifest's lines? */
+static int
+uses_alg(const struct amanifest *m, const struct mds_alg *alg)
+{
+	size_t i, d;
+
+	for (i = 0; i < m->nlines; i++)
+		for (d = 0; d < m->lines[i].ml->f.nd; d++)
+			if (m->lines[i].ml->f.d[d].alg == alg)
+				return 1;
 	return 0;
 }
 
@@ -111,13 +125,27 @@ check_form(const struct amanifest *m, const struct form *fm)
 			}
 		}
 	} else
-		for (i = 0; i < m->nalgs; i++)
+		for (i = 0; i < m->nalgs; i++) {
 			if (is_sum_format(m->algs[i])) {
 				warnx("%s: %s has no manifest line",
 				    quotef(m->label),
 				    mds_alg_name(m->algs[i]));
 				return -1;
 			}
+			/*
+			 * An untagged line does not say its algorithm: one
+			 * of another than the manifest's lines would be
+			 * read as theirs.
+			 */
+			if (m->nlines > 0 && !fm->tagged &&
+			    !uses_alg(m, m->algs[i])) {
+				warnx("%s: its untagged lines are not %s; an "
+				    "untagged %s line would be read as theirs",
+				    quotef(m->label), mds_alg_name(m->algs[i]),
+				    mds_alg_name(m->algs[i]));
+				return -1;
+			}
+		}
 	return 0;
 }
 

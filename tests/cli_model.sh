@@ -122,6 +122,15 @@ expect "audit: untagged sha3-256 read as sha256: every line changed, and the hin
     "=a: changed${nl}b: changed" \
     "~hint: every untagged checksum failed as sha256, chosen by its length; if they are of another algorithm of that length, name it with -a"
 
+tree
+"$M" --untagged a >SHA256SUMS
+cp SHA256SUMS S.orig
+run "$M" -a md5 --update SHA256SUMS b
+expect "update: no untagged md5 line in a list of untagged sha256 lines" 1 '' \
+    "=mdsum: SHA256SUMS: its untagged lines are not md5; an untagged md5 line would be read as theirs"
+same SHA256SUMS S.orig
+verdict "update: that list is untouched"
+
 # --- names: one rule -------------------------------------------------------
 
 tree
