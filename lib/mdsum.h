@@ -287,7 +287,7 @@ enum mds_member_type {
  * the earlier names empty (size 0, nlink > 1).
  */
 struct mds_member {
-	const char		*path;		/* as stored, "./" and all */
+	const char		*path;		/* as libarchive reads it, "./" and all */
 	const char		*hardlink;	/* earlier member's path, or NULL */
 	enum mds_member_type	 type;
 	int64_t			 size;		/* by its header; -1 unknown */
