@@ -6,7 +6,11 @@
 # two runs on one manifest taking turns, so that both add their lines; a
 # dangling symbolic link (or a chain of them) naming where the manifest is
 # created.  The files are hashed while a fifo, written by the script, holds
-# mdsum at the right moment; every wait has a timeout.
+# mdsum at the right moment; every wait has a timeout.  Then the writing
+# of the new manifest, through tests/eio_shim.so: a write(2) that returns
+# short (the rest must follow), a directory that cannot be synced after
+# the rename (the new manifest stays, with an error); and a manifest of
+# the one byte "#", which gets its line end before the new lines.
 #
 # usage: sh tests/cli_update.sh BINDIR
 #
@@ -19,8 +23,8 @@ set -u
 # shellcheck source-path=SCRIPTDIR
 # shellcheck source=tap.sh
 case $0 in
-*/*)	. "${0%/*}/tap.sh" ;;
-*)	. ./tap.sh ;;
+*/*)	. "${0%/*}/tap.sh"; TESTS=${0%/*} ;;
+*)	. ./tap.sh; TESTS=. ;;
 esac
 
 bindir "$@"
@@ -33,6 +37,11 @@ if ! have timeout || ! have mkfifo; then
 	echo "cli_update.sh: needs timeout(1) and mkfifo(1)" >&2
 	exit 2
 fi
+case $TESTS in
+/*)	SHIM=$TESTS/eio_shim.so ;;
+*)	SHIM=$(pwd)/$TESTS/eio_shim.so ;;
+esac
+[ -f "$SHIM" ] || SHIM=
 
 LC_ALL=C
 export LC_ALL
@@ -262,5 +271,54 @@ ln -s loop loop
 run "$M" --update loop d/a
 expect "link loop: refused" 1 "" \
     "=mdsum: loop: Too many levels of symbolic links"
+
+# --- writing the new manifest ----------------------------------------------------
+
+# A manifest of one byte, "#": a comment without its line end, which the
+# new lines must not continue.
+fresh
+printf '#' >S
+{
+	echo '#'
+	"$M" d/a d/b
+} >"$T/S.want"
+run "$M" --update S d/a d/b
+want_rc 0
+want_out ""
+want_err ""
+same S "$T/S.want"
+verdict "a manifest of the one byte '#': '#', a line end, the new lines"
+run "$M" -c S
+expect "a manifest of the one byte '#': -c reads the result" 0 \
+    "=d/a: OK${nl}d/b: OK" ""
+
+if [ -n "$SHIM" ]; then
+	# The two lines are 160 bytes, in one write(2), which writes 100.
+	fresh
+	"$M" d/a d/b >"$T/S.want"
+	run env EIO_SHIM_FAIL=shortwrite EIO_SHIM_AFTER=100 LD_PRELOAD="$SHIM" \
+	    "$M" --update S d/b
+	expect "a short write(2): exit 0, nothing said" 0 "" ""
+	begin
+	same S "$T/S.want"
+	no_temp
+	verdict "a short write(2): the rest written after it, the manifest whole"
+
+	# After the rename: the new manifest is in place, but may not last a
+	# crash; that is an error.
+	fresh
+	"$M" d/a d/b >"$T/S.want"
+	run env EIO_SHIM_FAIL=dirsync LD_PRELOAD="$SHIM" "$M" --update S d/b
+	expect "the directory cannot be synced: an error naming the cause, exit 1" \
+	    1 "" \
+	    "=mdsum: S: updated, but its directory could not be synced: Input/output error"
+	begin
+	same S "$T/S.want"
+	no_temp
+	verdict "the directory cannot be synced: the new manifest in place, whole"
+else
+	skip "a short write(2)" "tests/eio_shim.so not built"
+	skip "the directory cannot be synced" "tests/eio_shim.so not built"
+fi
 
 summary

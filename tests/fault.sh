@@ -11,6 +11,9 @@
 #    tests/eio_shim.so, an LD_PRELOAD library the Makefile builds for
 #    check; a file truncated while mapped (and while read), deleted or
 #    renamed over while it is hashed;
+#  - read(2) returning short, ending where a block or the sponge's rate
+#    ends (and a byte before and after), in the middle of a file and at
+#    its end, for each construction, one file at a time and in lanes;
 #  - stdout closed, /dev/full, a pipe closed early (| head -c1), with
 #    SIGPIPE default and ignored;
 #  - permission denied (run as nobody through setpriv when root), a
@@ -30,6 +33,9 @@
 # meet the same failure, mdsum's stdout, stderr (program names aside) and
 # exit status must be coreutils' sha256sum's; the comparisons are skipped,
 # visibly, without coreutils.
+#
+# With FAULT_ONLY=short in the environment only the short reads are run
+# (seconds, for make mutate).
 #
 # Output as in cli_gnu.sh: TAP lines, then "N passed, N failed[, N
 # skipped]"; the exit status is 1 if any test failed.
@@ -66,7 +72,8 @@ esac
 LC_ALL=C
 export LC_ALL
 unset MDSUM_BACKEND MDSUM_CPU POSIXLY_CORRECT EIO_SHIM_PATH EIO_SHIM_FD \
-    EIO_SHIM_AFTER EIO_SHIM_DO EIO_SHIM_WITH EIO_SHIM_SIGINT_ON
+    EIO_SHIM_AFTER EIO_SHIM_DO EIO_SHIM_WITH EIO_SHIM_SIGINT_ON EIO_SHIM_MAX \
+    EIO_SHIM_FAIL
 exec </dev/null
 
 tmpdir fault
@@ -255,10 +262,10 @@ H_big=$(digest big)
 H_z=$(digest z)
 lines a big z >SHA256SUMS
 
-# --- read(2) failing with EIO part-way ----------------------------------
+# --- the shim -------------------------------------------------------------
 
 if [ -z "$SHIM" ]; then
-	skip "EIO part-way and files changing while hashed" \
+	skip "EIO part-way, short reads and files changing while hashed" \
 	    "no tests/eio_shim.so (make check builds it)"
 	SHIMOK=no
 else
@@ -267,11 +274,129 @@ else
 	shim EIO_SHIM_PATH=big EIO_SHIM_AFTER=$FIVE \
 	    dd if=big of=/dev/null bs=1048576
 	if [ $rc -eq 0 ]; then
-		skip "EIO part-way and files changing while hashed" \
+		skip "EIO part-way, short reads and files changing while hashed" \
 		    "the shim does not take (LD_PRELOAD ignored?)"
 		SHIMOK=no
 	fi
 fi
+
+# --- short reads ------------------------------------------------------------
+
+# read(2) may return fewer bytes than asked.  For block (or rate) b the
+# reads are cut to end at b-1, b (a partial block completed by a read of
+# one byte), 2b (one whole block alone), 3b+1, 4b-1, 5b, 6b+1 and 7b; the
+# files are b-1, b and b+1 bytes long (the file ends in the second read),
+# 7b (the last short read ends the file on a boundary), 8b-1, 8b and 8b+1
+# (a read from a boundary ends it).  Then every read gives one byte.  Each
+# construction: Merkle-Damgard with 64- and 128-byte blocks, the sponge
+# at each rate, BLAKE2b, which must keep its last block back until a byte
+# after it comes (the last one is compressed with a flag): a lane must not
+# take a block that a short read happened to end as the last.  One file
+# at a time, in the lanes of the default kernel and of a portable one
+# (each file twice, the lanes refilled).  The digests are python3
+# hashlib's; keccak256, which it lacks, is checked against mdsum reading
+# the file whole from standard input (its rate, 136, is sha3-256's, and
+# its vectors are tests/vectors').
+# alg:block:lane kernel family ("-": none)
+SR_ALGS="md5:64:md5 sha1:64:- sha256:64:sha256 sha512:128:sha512 \
+    sha3-224:144:keccak sha3-256:136:keccak sha3-384:104:keccak \
+    sha3-512:72:keccak keccak256:136:keccak blake2b:128:blake2b"
+
+# sr_sizes B: the file sizes for block B; sr_cuts B: where reads end.
+sr_sizes()
+{
+	echo $(($1 - 1)) $1 $(($1 + 1)) $((7 * $1)) $((8 * $1 - 1)) \
+	    $((8 * $1)) $((8 * $1 + 1))
+}
+
+sr_cuts()
+{
+	echo $(($1 - 1)),$1,$((2 * $1)),$((3 * $1 + 1)),$((4 * $1 - 1)),$((5 * $1)),$((6 * $1 + 1)),$((7 * $1))
+}
+
+if [ $SHIMOK = yes ] && ! have python3; then
+	skip "short reads" "no python3"
+elif [ $SHIMOK = yes ]; then
+	mkdir sr
+	for spec in $SR_ALGS; do
+		b=${spec#*:}
+		b=${b%%:*}
+		[ -d sr/$b ] && continue
+		mkdir sr/$b
+		for size in $(sr_sizes $b); do
+			head -c $size big >sr/$b/$size
+		done
+	done
+	python3 - $SR_ALGS <<'EOF'
+import hashlib, sys
+for spec in sys.argv[1:]:
+    alg, b, _ = spec.split(":")
+    if alg == "keccak256":
+        continue
+    b = int(b)
+    with open("sr/%s.want" % alg, "w") as out:
+        for size in (b - 1, b, b + 1, 7 * b, 8 * b - 1, 8 * b, 8 * b + 1):
+            name = "sr/%d/%d" % (b, size)
+            with open(name, "rb") as f:
+                h = hashlib.new(alg.replace("-", "_"), f.read())
+            out.write("%s  %s\n" % (h.hexdigest(), name))
+EOF
+	for size in $(sr_sizes 136); do
+		printf '%s  %s\n' "$("$M" -a keccak256 --no-names <sr/136/$size)" \
+		    sr/136/$size
+	done >sr/keccak256.want
+
+	# the shim cuts the reads where it is told
+	shim EIO_SHIM_DO=short EIO_SHIM_AFTER="$(sr_cuts 128)" \
+	    EIO_SHIM_PATH=sr/128/1025 dd if=sr/128/1025 of=/dev/null bs=65536
+	expect "short reads: the shim cuts dd's reads where told" 0 '' \
+	    "~0+9 records in"
+
+	for spec in $SR_ALGS; do
+		alg=${spec%%:*}
+		b=${spec#*:}
+		fam=${b#*:}
+		b=${b%%:*}
+		files=
+		paths=
+		for size in $(sr_sizes $b); do
+			files="$files sr/$b/$size"
+			paths="${paths:+$paths:}sr/$b/$size"
+		done
+		cat sr/$alg.want sr/$alg.want >sr/want
+		for how in one lanes portable-lanes bytes; do
+			cpu=
+			be=
+			cuts=$(sr_cuts $b)
+			max=
+			case $how in
+			one)	o="--no-multibuffer --no-mmap" ;;
+			lanes)	o="-j1 --no-mmap" ;;
+			portable-lanes)
+				[ $fam = - ] && continue
+				o="-j1 --no-mmap"
+				cpu=$fam-portable-x4
+				be=portable ;;
+			bytes)	o="-j1 --no-mmap"
+				cuts=
+				max=1 ;;
+			esac
+			shim MDSUM_CPU=$cpu MDSUM_BACKEND=$be EIO_SHIM_DO=short \
+			    EIO_SHIM_AFTER=$cuts EIO_SHIM_MAX=$max \
+			    EIO_SHIM_PATH=$paths "$M" $o --untagged -a $alg \
+			    $files $files
+			cmp -s sr/want "$T/out" || {
+				bad "stdout: not the digests of hashlib"
+				cp sr/want "$T/out.want"
+			}
+			expect "short reads: mdsum -a $alg (block $b), $how" 0 \
+			    '*' ''
+		done
+	done
+fi
+[ "${FAULT_ONLY:-}" = short ] && summary
+
+# --- read(2) failing with EIO part-way ----------------------------------
 
 E_BIG="sha256: big: Input/output error"
 M_BIG="mdsum: big: Input/output error"
