@@ -127,7 +127,8 @@ tests/run: $(TEST_OBJS) lib/libmdsum.a
 
 $(TEST_OBJS): lib/mdsum.h tests/tests.h config.mk
 # These look inside the library (kernel tables, struct layouts).
-tests/lanes.o tests/native.o tests/tune.o tests/util.o: lib/mds_int.h
+tests/api.o tests/lanes.o tests/native.o tests/tune.o tests/util.o: \
+    lib/mds_int.h
 
 # tests/eio_shim.so: the LD_PRELOAD library by which tests/fault.sh makes
 # reads fail or files change part-way; built for check only.
