@@ -83,19 +83,6 @@ print(hashlib.new(sys.argv[1], open(sys.argv[2], "rb").read()).hexdigest())' \
 	    "$1" "$2"
 }
 
-# skip_tool DESC WHY: skip DESC for a tool that is not here, but fail it
-# under MDSUM_TEST_NO_SKIP=1, where .ci/deps has installed every one.
-skip_tool()
-{
-	if [ "${MDSUM_TEST_NO_SKIP:-}" = 1 ]; then
-		why=
-		bad "$2 (MDSUM_TEST_NO_SKIP=1)"
-		verdict "$1"
-	else
-		skip "$1" "$2"
-	fi
-}
-
 # --list measures every algorithm: "ALG NAME LANES MB/S[ *]" lines.
 "$M" --list >list 2>err
 sed -n '/^measured on this CPU/,/^$/p' list | sed '1d;/^$/d' >rows
