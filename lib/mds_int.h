@@ -357,6 +357,14 @@ int	mds_tune_always(void);	/* MDSUM_TUNE=always */
 double	mds_now_ns(void);	/* CLOCK_MONOTONIC, for timing */
 int	mds_tune_what(const struct mds_alg *, int, int);
 int	mds_tune_never(void);	/* MDSUM_TUNE=never */
+/*
+ * For tests, which must not depend on the clock: while mds_tune_fake is
+ * set, a round of a row is not run but asked of it (the row's name and
+ * lanes; ns per byte, -1 for a failed run), and mds_tune_forget lets an
+ * algorithm be ranked again, against what its last ranking chose.
+ */
+extern double	(*mds_tune_fake)(const char *, unsigned int);
+void	mds_tune_forget(const struct mds_alg *);
 
 /*
  * input.c: the SIGBUS recovery of mapped input.  mds_bus_ready installs

@@ -166,11 +166,11 @@ tree_sums()
 roundtrip()
 {
 	if [ -z "$BSDTAR" ]; then
-		skip "$1" "bsdtar (libarchive-tools) not installed"
+		skip_tool "$1" "bsdtar (libarchive-tools) not installed"
 		return
 	fi
 	if [ ! -s "$2" ]; then
-		skip "$1" "could not make $2 here"
+		skip_tool "$1" "could not make $2 here"
 		return
 	fi
 	_x=$T/x
@@ -230,9 +230,10 @@ roundtrip "ar: mdsum -A = mdsum over the extracted tree" t.a
 # filters, by the compressors themselves over a pax archive
 for f in gzip bzip2 xz zstd lz4; do
 	if [ ! -s t.pax ]; then
-		skip "pax + $f: mdsum -A = extracted tree" "no pax archive"
+		skip_tool "pax + $f: mdsum -A = extracted tree" "no pax archive"
 	elif ! have $f; then
-		skip "pax + $f: mdsum -A = extracted tree" "$f not installed"
+		skip_tool "pax + $f: mdsum -A = extracted tree" \
+		    "$f not installed"
 	else
 		$f -c <t.pax >"t.pax.$f" 2>/dev/null || rm -f "t.pax.$f"
 		roundtrip "pax + $f: mdsum -A = mdsum over the extracted tree" \
@@ -243,7 +244,8 @@ if [ -n "$GNUTAR" ]; then
 	tar -czf gnu.tgz -C "$TREE" . 2>/dev/null || rm -f gnu.tgz
 	roundtrip "GNU tar -z: mdsum -A = mdsum over the extracted tree" gnu.tgz
 else
-	skip "GNU tar -z: mdsum -A = extracted tree" "GNU tar not installed"
+	skip_tool "GNU tar -z: mdsum -A = extracted tree" \
+	    "GNU tar not installed"
 fi
 if [ -n "$PY" ]; then
 	"$PY" - "$TREE" <<'EOF' 2>"$T/pyerr"
@@ -281,8 +283,9 @@ if [ -s t.pax ]; then
 	want_err '~gzip'
 	verdict "--debug names the filter"
 else
-	skip "--debug: skipped members, hard links, the format" "no pax archive"
-	skip "--debug names the filter" "no pax archive"
+	skip_tool "--debug: skipped members, hard links, the format" \
+	    "no pax archive"
+	skip_tool "--debug names the filter" "no pax archive"
 fi
 
 # hard links: a manifest that lists one name of a linked pair, the target
@@ -307,7 +310,7 @@ if [ -n "$BSDTAR" ]; then
 		done
 	done
 else
-	skip "-A -c: hard links" "bsdtar not installed"
+	skip_tool "-A -c: hard links" "bsdtar not installed"
 fi
 
 # A name stored twice, the second time as a hard link to a member the
@@ -335,8 +338,8 @@ if [ -n "$GNUTAR" ]; then
 	want_out "=a: FAILED"
 	verdict "-A -c: a name stored again as a hard link: not the first copy"
 else
-	skip "-A -c: a name stored again as a hard link" "no GNU tar"
-	skip "-A -c: a name stored again as a hard link" "no GNU tar"
+	skip_tool "-A -c: a name stored again as a hard link" "no GNU tar"
+	skip_tool "-A -c: a name stored again as a hard link" "no GNU tar"
 fi
 # The same when the link's target is in no archive: FAILED, not the
 # first copy, from a file as from a pipe; and so is a later link to it.
@@ -365,7 +368,8 @@ t.close()' dangling.tar || exit 2
 	    bad "from a pipe: $(cat "$T/out.pipe")"
 	verdict "-A -c: a name stored again as a dangling hard link is FAILED"
 else
-	skip "-A -c: a name stored again as a dangling hard link" "no python3"
+	skip_tool "-A -c: a name stored again as a dangling hard link" \
+	    "no python3"
 fi
 
 # "c" is stored, then stored again as a hard link to "t", which the
@@ -396,7 +400,7 @@ t.close()' relink.tar || exit 2
 	    bad "from a pipe: $(cat "$T/out.pipe")"
 	verdict "-A -c: a link to a name stored again as a link"
 else
-	skip "-A -c: a link to a name stored again as a link" "no python3"
+	skip_tool "-A -c: a link to a name stored again as a link" "no python3"
 fi
 
 # cpio newc: "n" is first a link whose data comes later (with "z"), then
@@ -424,7 +428,7 @@ open(sys.argv[1], "wb").write(member("a", 5, 3, b"") +
 	    bad "from a pipe: $(cat "$T/out.pipe")"
 	verdict "-A -c: a late cpio link does not count over a later member"
 else
-	skip "-A -c: a cpio link whose data comes late" "no python3"
+	skip_tool "-A -c: a cpio link whose data comes late" "no python3"
 fi
 
 # cpio newc: "b" and "a" are links waiting for data that never comes;
@@ -454,7 +458,7 @@ open(sys.argv[1], "wb").write(member("b", 1, 3, b"") +
 	    2>&1 || bad "from a pipe: $(cat "$T/out.pipe")"
 	verdict "-A -c: a link to a name stored again, unlisted, is to the later one"
 else
-	skip "-A -c: a link to a name stored again, unlisted" "no python3"
+	skip_tool "-A -c: a link to a name stored again, unlisted" "no python3"
 fi
 
 # sparse: holes are zeros, at the end too
@@ -534,7 +538,8 @@ EOF
 	same_as "$T/nlz.sums"
 	verdict "names with newline: -z lines as mdsum -z"
 else
-	skip "names with newline, CR, backslash" "/usr/bin/python3 not found"
+	skip_tool "names with newline, CR, backslash" \
+	    "/usr/bin/python3 not found"
 fi
 
 # zip names as libarchive reads them (mdsum.1): the backslashes of a name
@@ -576,7 +581,7 @@ EOF
 	fi
 	verdict "zip: a slash-free name marked MS-DOS has its backslashes made slashes"
 else
-	skip "zip: names with backslashes" "/usr/bin/python3 not found"
+	skip_tool "zip: names with backslashes" "/usr/bin/python3 not found"
 fi
 
 # --- standard input -----------------------------------------------------
@@ -602,7 +607,7 @@ if [ -s t.pax.gzip ]; then
 	same_as "$T/file.sums"
 	verdict "-A - from a pipe"
 else
-	skip "-A - from standard input" "no pax.gz archive"
+	skip_tool "-A - from standard input" "no pax.gz archive"
 fi
 
 # --- -A -c: missing and changed members ---------------------------------
@@ -642,7 +647,7 @@ if [ -n "$BSDTAR" ] && [ -s t.tar ]; then
 	want_out '~./a: OK'
 	verdict "-A -c over several archives"
 else
-	skip "-A -c: changed and missing members" "bsdtar not installed"
+	skip_tool "-A -c: changed and missing members" "bsdtar not installed"
 fi
 
 # --- broken archives ----------------------------------------------------
@@ -675,7 +680,7 @@ if [ -n "$BSDTAR" ] && have gzip; then
 	not_in "(big)"
 	verdict "truncated gzip from standard input"
 else
-	skip "truncated gzip" "bsdtar or gzip not installed"
+	skip_tool "truncated gzip" "bsdtar or gzip not installed"
 fi
 if [ -n "$PY" ]; then
 	"$PY" - <<'EOF'
@@ -729,7 +734,7 @@ EOF
 	want_err '~bad-stored.zip: member mid: '
 	verdict "-A -c: a corrupt member is FAILED open or read, with the reason"
 else
-	skip "corrupt zip entries" "/usr/bin/python3 not found"
+	skip_tool "corrupt zip entries" "/usr/bin/python3 not found"
 fi
 # --- compressed streams checked to their end ------------------------------
 
@@ -810,7 +815,7 @@ if [ -n "$BSDTAR" ] && [ -n "$PY" ]; then
 	for a in dmg.tar dmg.gzip dmg-multi.gz dmg-zeros.gz dmg.bzip2 dmg.xz \
 	    dmg.zstd dmg.lz4; do
 		if [ ! -s "$a" ]; then
-			skip "undamaged $a" "could not make it here"
+			skip_tool "undamaged $a" "could not make it here"
 			continue
 		fi
 		run -A "$a"
@@ -850,11 +855,11 @@ d[i + 1] ^= 0xff
 open("g-hdr.gz", "wb").write(bytes(d))'
 		damaged "gzip, second member's header damaged" g-hdr.gz
 	else
-		skip "damaged gzip" "gzip not installed"
+		skip_tool "damaged gzip" "gzip not installed"
 	fi
 	for f in bzip2 xz zstd lz4; do
 		if [ ! -s "dmg.$f" ]; then
-			skip "damaged $f" "$f not installed"
+			skip_tool "damaged $f" "$f not installed"
 			continue
 		fi
 		len=$(wc -c <"dmg.$f")
@@ -869,7 +874,8 @@ open("g-hdr.gz", "wb").write(bytes(d))'
 		damaged "$f, its trailer damaged" "end.$f"
 	done
 else
-	skip "damaged compressed streams" "bsdtar or /usr/bin/python3 not found"
+	skip_tool "damaged compressed streams" \
+	    "bsdtar or /usr/bin/python3 not found"
 fi
 
 # --- names with "./" prefixes -----------------------------------------------
@@ -910,7 +916,7 @@ EOF
 	want_out '~.//./c: OK'
 	verdict "-A -c: a, ./a and ././a all match the member ././a (the last of the name)"
 else
-	skip "./ prefixes" "/usr/bin/python3 not found"
+	skip_tool "./ prefixes" "/usr/bin/python3 not found"
 fi
 
 # --- an independent oracle for the round trips ---------------------------
@@ -941,7 +947,7 @@ EOF
 		verdict "-A -c over pax + gzip: md5sum's manifest verifies"
 	fi
 else
-	skip "independent oracle" "/usr/bin/python3 or t.pax missing"
+	skip_tool "independent oracle" "/usr/bin/python3 or t.pax missing"
 fi
 
 printf 'hello world\nthis is not an archive\n' >notes.txt
@@ -981,7 +987,7 @@ if [ -n "$BSDTAR" ] && [ -s t.pax.xz ]; then
 	    bad "not every line OK"
 	verdict "-A -c of a manifest with two algorithms in base64"
 else
-	skip "output options with -A" "bsdtar or xz not available"
+	skip_tool "output options with -A" "bsdtar or xz not available"
 fi
 
 # --- a bomb -------------------------------------------------------------
@@ -1036,12 +1042,12 @@ sys.stdout.buffer.write(i.tobuf(format=tarfile.GNU_FORMAT))'
 		    bad "peak RSS $rss KiB, not under $limit MiB"
 		verdict "the 1 GiB bomb is hashed with peak RSS under $limit MiB (${rss:-?} KiB)"
 	else
-		skip "bomb: peak RSS under 16 MiB" \
+		skip_tool "bomb: peak RSS under 16 MiB" \
 		    "/usr/bin/time -v not available (Debian package time)"
 	fi
 	rm -f bomb.tar.z
 else
-	skip "a 1 GiB bomb" "/usr/bin/python3, or gzip and xz, not found"
+	skip_tool "a 1 GiB bomb" "/usr/bin/python3, or gzip and xz, not found"
 fi
 
 # --- members hashed side by side ----------------------------------------
@@ -1164,7 +1170,7 @@ lanes_cmp()
 
 if [ -z "$LA" ]; then
 	for t in "-A" "-A -c"; do
-		skip "lanes: mdsum $t as with --no-multibuffer" \
+		skip_tool "lanes: mdsum $t as with --no-multibuffer" \
 		    "no archive could be made here"
 	done
 else
@@ -1225,7 +1231,7 @@ else
 		    bad "the archive was not made sparse"
 		verdict "lanes (sha256-portable-x4): small sparse members"
 	else
-		skip "lanes: small sparse members" "no GNU tar or python3"
+		skip_tool "lanes: small sparse members" "no GNU tar or python3"
 	fi
 	unset MDSUM_CPU MDSUM_BACKEND
 
@@ -1255,7 +1261,7 @@ else
 		    bad "--no-multibuffer: members in lanes"
 		verdict "lanes: --debug says which members are hashed in lanes"
 	else
-		skip "lanes: --debug" "no pax archive"
+		skip_tool "lanes: --debug" "no pax archive"
 	fi
 fi
 

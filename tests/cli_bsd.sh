@@ -311,7 +311,7 @@ if command -v mkfifo >/dev/null 2>&1 && mkfifo fifo 2>/dev/null; then
 	wait "$wpid" 2>/dev/null
 	expect "sha256 FIFO: named pipe operand" 0 "=$TAG (fifo) = $HABC" ''
 else
-	skip "sha256 FIFO: named pipe operand" "mkfifo not available"
+	skip_tool "sha256 FIFO: named pipe operand" "mkfifo not available"
 fi
 
 # --- errors -----------------------------------------------------------------
@@ -643,32 +643,33 @@ for l in $LENS; do
 	if have md5sum; then
 		agree md5 $r md5sum "$(md5sum <$r | cut -d' ' -f1)"
 	else
-		skip "md5 agrees with md5sum on $(size_text $r)" "md5sum not installed"
+		skip_tool "md5 agrees with md5sum on $(size_text $r)" \
+		    "md5sum not installed"
 	fi
 	if have sha256sum; then
 		agree sha256 $r sha256sum "$(sha256sum <$r | cut -d' ' -f1)"
 	else
-		skip "sha256 agrees with sha256sum on $(size_text $r)" \
+		skip_tool "sha256 agrees with sha256sum on $(size_text $r)" \
 		    "sha256sum not installed"
 	fi
 	if have openssl; then
 		agree sha256 $r "openssl dgst -sha256" \
 		    "$(openssl dgst -sha256 -r <$r | cut -d' ' -f1)"
 	else
-		skip "sha256 agrees with openssl dgst -sha256 on $(size_text $r)" \
+		skip_tool "sha256 agrees with openssl dgst -sha256 on $(size_text $r)" \
 		    "openssl not installed"
 	fi
 	if have sha512sum; then
 		agree sha512h $r "sha512sum (first 64 hex digits)" \
 		    "$(sha512sum <$r | cut -c1-64)"
 	else
-		skip "sha512h agrees with sha512sum on $(size_text $r)" \
+		skip_tool "sha512h agrees with sha512sum on $(size_text $r)" \
 		    "sha512sum not installed"
 	fi
 	if [ $HAVE_KECCAK = yes ]; then
 		agree keccak256 $r "pycryptodome keccak" "$(sed -n "${i}p" keccak.ref)"
 	else
-		skip "keccak256 agrees with pycryptodome on $(size_text $r)" \
+		skip_tool "keccak256 agrees with pycryptodome on $(size_text $r)" \
 		    "/usr/bin/python3 with Cryptodome (python3-pycryptodome) not installed"
 	fi
 done
@@ -679,23 +680,26 @@ for b in $BUILT; do
 	if have md5sum; then
 		agree md5 $r md5sum "$(md5sum <$r | cut -d' ' -f1)" $b
 	else
-		skip "md5 (backend $b) agrees with md5sum" "md5sum not installed"
+		skip_tool "md5 (backend $b) agrees with md5sum" \
+		    "md5sum not installed"
 	fi
 	if have sha256sum; then
 		agree sha256 $r sha256sum "$(sha256sum <$r | cut -d' ' -f1)" $b
 	else
-		skip "sha256 (backend $b) agrees with sha256sum" "sha256sum not installed"
+		skip_tool "sha256 (backend $b) agrees with sha256sum" \
+		    "sha256sum not installed"
 	fi
 	if have sha512sum; then
 		agree sha512h $r "sha512sum (first 64 hex digits)" \
 		    "$(sha512sum <$r | cut -c1-64)" $b
 	else
-		skip "sha512h (backend $b) agrees with sha512sum" "sha512sum not installed"
+		skip_tool "sha512h (backend $b) agrees with sha512sum" \
+		    "sha512sum not installed"
 	fi
 	if [ $HAVE_KECCAK = yes ]; then
 		agree keccak256 $r "pycryptodome keccak" "$(sed -n '$p' keccak.ref)" $b
 	else
-		skip "keccak256 (backend $b) agrees with pycryptodome" \
+		skip_tool "keccak256 (backend $b) agrees with pycryptodome" \
 		    "/usr/bin/python3 with Cryptodome (python3-pycryptodome) not installed"
 	fi
 done
@@ -710,8 +714,10 @@ if have sha256sum; then
 	rc=$?
 	expect "cat 1MiB-FILE | sha256 agrees with sha256sum" 0 "=$ref" ''
 else
-	skip "sha256 < 1MiB-FILE agrees with sha256sum" "sha256sum not installed"
-	skip "cat 1MiB-FILE | sha256 agrees with sha256sum" "sha256sum not installed"
+	skip_tool "sha256 < 1MiB-FILE agrees with sha256sum" \
+	    "sha256sum not installed"
+	skip_tool "cat 1MiB-FILE | sha256 agrees with sha256sum" \
+	    "sha256sum not installed"
 fi
 
 # --- names on a terminal ---------------------------------------------------------

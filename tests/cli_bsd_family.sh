@@ -146,12 +146,12 @@ for t in $TOOLS; do
 	eval "PYS=\"\$PYS \$PY_$t\""
 done
 if ! have python3; then
-	skip "cli_bsd_family.sh" "no python3 for the oracle"
+	skip_tool "cli_bsd_family.sh" "no python3 for the oracle"
 	summary
 fi
 if ! python3 -c "$ORACLE_PY" "$TOOLS" "$PYS" "$LENS" \
     "${MDSUM_SLOW_TESTS:-0}" >oracle 2>oracle.err; then
-	skip "cli_bsd_family.sh" \
+	skip_tool "cli_bsd_family.sh" \
 	    "python3's hashlib lacks an algorithm: $(tail -n 1 oracle.err)"
 	summary
 fi

@@ -181,7 +181,8 @@ fi
 if [ ! -c /dev/full ]; then
 	skip "mdsum, sha256sum and the BSD tools > /dev/full" "no /dev/full"
 elif [ -z "$TIMEOUT" ]; then
-	skip "mdsum, sha256sum and the BSD tools > /dev/full" "no timeout(1)"
+	skip_tool "mdsum, sha256sum and the BSD tools > /dev/full" \
+	    "no timeout(1)"
 else
 	# a's line cannot be written: /dev/zero, next, is never read to its end
 	for o in "-j1" "-j2" "-j1 --untagged" "-j2 --tag" "-j1 -z" \
@@ -223,7 +224,7 @@ else
 		expect "mdsum -A -c SUMS TAR > /dev/full: the reason" \
 		    1 '*' "=mdsum: write error: $NOSPC"
 	else
-		skip "mdsum -A > /dev/full" "no tar(1)"
+		skip_tool "mdsum -A > /dev/full" "no tar(1)"
 	fi
 	if [ -n "$TARHEAD" ]; then
 		for j in 1 2; do
@@ -236,7 +237,8 @@ else
 			    1 '*' "=mdsum: write error: $NOSPC"
 		done
 	else
-		skip "mdsum -A, a member that never ends, > /dev/full" "no python3"
+		skip_tool "mdsum -A, a member that never ends, > /dev/full" \
+		    "no python3"
 	fi
 	full "$B/sha256sum" a /dev/zero
 	stops "sha256sum a ENDLESS > /dev/full: stops, with the reason" \
@@ -281,7 +283,7 @@ fi
 # --- a pipe closed early --------------------------------------------------
 
 if [ -z "$TIMEOUT" ]; then
-	skip "a pipe closed early, SIGPIPE ignored" "no timeout(1)"
+	skip_tool "a pipe closed early, SIGPIPE ignored" "no timeout(1)"
 else
 	for o in "-j1" "-j2" "-j2 --json" "--no-multibuffer"; do
 		closed ignored "$M" $o $many /dev/zero

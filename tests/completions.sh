@@ -205,8 +205,10 @@ if [ -f "$F" ]; then
 		check_cmds "mdsum.bash: registered for mdsum and the *sum links" \
 		    "$SUM_LINKS" $(cat "$T/got")
 	else
-		skip "mdsum.bash: \"mdsum -a <TAB>\" offers the --list set" "no bash"
-		skip "mdsum.bash: \"mdsum --algorithm=md5,sha<TAB>\" completes the list's last element" "no bash"
+		skip_tool "mdsum.bash: \"mdsum -a <TAB>\" offers the --list set" \
+		    "no bash"
+		skip_tool "mdsum.bash: \"mdsum --algorithm=md5,sha<TAB>\" completes the list's last element" \
+		    "no bash"
 		check_cmds "mdsum.bash: registered for mdsum and the *sum links" \
 		    "$SUM_LINKS" $(sed -n 's/^complete -F _mdsum //p' "$F")
 	fi
@@ -239,7 +241,7 @@ if [ -f "$F" ]; then
 		zsh -n "$F" 2>"$T/err" || bad "zsh -n: $(head -n 3 "$T/err")"
 		verdict "_mdsum: zsh -n"
 	else
-		skip "_mdsum: zsh -n" "zsh not installed"
+		skip_tool "_mdsum: zsh -n" "zsh not installed"
 	fi
 else
 	bad "$F: missing"
@@ -267,11 +269,11 @@ if [ -f "$F" ]; then
 		fish -n "$F" 2>"$T/err" || bad "fish -n: $(head -n 3 "$T/err")"
 		verdict "mdsum.fish: fish -n"
 	else
-		skip "mdsum.fish: \"mdsum -a <TAB>\" offers the --list set" \
+		skip_tool "mdsum.fish: \"mdsum -a <TAB>\" offers the --list set" \
 		    "fish not installed"
-		skip "mdsum.fish: \"mdsum -a sha256,sha<TAB>\" completes the list's last element" \
+		skip_tool "mdsum.fish: \"mdsum -a sha256,sha<TAB>\" completes the list's last element" \
 		    "fish not installed"
-		skip "mdsum.fish: fish -n" "fish not installed"
+		skip_tool "mdsum.fish: fish -n" "fish not installed"
 	fi
 	check_cmds "mdsum.fish: set up for mdsum and the *sum links" \
 	    "$SUM_LINKS" $(sed -n 's/^for cmd in //p' "$F")
@@ -331,7 +333,7 @@ for F in "$C"/*.bash; do
 		bash -n "$F" 2>"$T/err" || bad "$(head -n 3 "$T/err")"
 		verdict "${F##*/}: bash -n"
 	else
-		skip "${F##*/}: bash -n" "bash not installed"
+		skip_tool "${F##*/}: bash -n" "bash not installed"
 	fi
 done
 for F in "$C"/_*; do
@@ -341,7 +343,7 @@ for F in "$C"/_*; do
 		zsh -n "$F" 2>"$T/err" || bad "$(head -n 3 "$T/err")"
 		verdict "${F##*/}: zsh -n"
 	else
-		skip "${F##*/}: zsh -n" "zsh not installed"
+		skip_tool "${F##*/}: zsh -n" "zsh not installed"
 	fi
 done
 for F in "$C"/*.fish; do
@@ -351,7 +353,7 @@ for F in "$C"/*.fish; do
 		fish -n "$F" 2>"$T/err" || bad "$(head -n 3 "$T/err")"
 		verdict "${F##*/}: fish -n"
 	else
-		skip "${F##*/}: fish -n" "fish not installed"
+		skip_tool "${F##*/}: fish -n" "fish not installed"
 	fi
 done
 

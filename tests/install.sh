@@ -165,7 +165,7 @@ if have readelf; then
 	    bad "libmdsum.so does not link to libmdsum.so.1"
 	verdict "libmdsum.so.$LIBV has the soname libmdsum.so.1"
 else
-	skip "libmdsum.so.$LIBV has the soname libmdsum.so.1" "no readelf"
+	skip_tool "libmdsum.so.$LIBV has the soname libmdsum.so.1" "no readelf"
 fi
 
 if have nm; then
@@ -179,7 +179,7 @@ if have nm; then
 	fi
 	verdict "libmdsum.so exports exactly the functions of mdsum.h"
 else
-	skip "libmdsum.so exports exactly the functions of mdsum.h" "no nm"
+	skip_tool "libmdsum.so exports exactly the functions of mdsum.h" "no nm"
 fi
 
 # --- the EXAMPLES program of libmdsum.3 ---------------------------------
@@ -190,7 +190,8 @@ sed -n '/^\.Sh EXAMPLES/,/^\.Sh /p' "$D$P/share/man/man3/libmdsum.3" |
     sed -e 's/\\e/\\/g' -e 's/\\&//g' >"$T/example.c"
 export PKG_CONFIG_PATH="$D$P/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$D"
 if ! have pkg-config; then
-	skip "the libmdsum.3 example builds with pkg-config" "no pkg-config"
+	skip_tool "the libmdsum.3 example builds with pkg-config" \
+	    "no pkg-config"
 elif ! flags=$(pkg-config --cflags --libs mdsum 2>&1); then
 	bad "pkg-config --cflags --libs mdsum: $flags"
 	verdict "the libmdsum.3 example builds with pkg-config"
