@@ -45,16 +45,12 @@ diagnose()
 	diagnose_run
 }
 
-# oracle TOOL: is TOOL here?  If not, skip (or fail under NO_SKIP) DESC.
+# oracle TOOL DESC: is TOOL here?  If not, DESC is skipped (failed under
+# MDSUM_TEST_NO_SKIP=1: CI installs it).
 oracle()
 {
-	command -v "$1" >/dev/null 2>&1 && return 0
-	if [ "${MDSUM_TEST_NO_SKIP:-}" = 1 ]; then
-		bad "$1 is not installed"
-		verdict "$2"
-	else
-		skip "$2" "$1 is not installed"
-	fi
+	have "$1" && return 0
+	skip_tool "$2" "$1 is not installed"
 	return 1
 }
 
