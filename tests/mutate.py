@@ -17,10 +17,12 @@ A .mut file holds blocks separated by blank lines (lines starting with
     replace: its new text (the line's indentation is kept)
     test: a command run with sh from the top of the copy
 
-usage: python3 tests/mutate.py [-n N] [--seed S] [--keep] [NAME...]
+usage: python3 tests/mutate.py [-n N] [--seed S] [--keep] [--check] [NAME...]
   NAME...   only these mutants
   -n N      a sample of N mutants, taken in turn from each file, chosen
             by --seed (default: every mutant)
+  --check   only check that each mutant's line is in its file once (no
+            build): the catalogue still fits the tree
 
 Prints a line per mutant (caught, SURVIVED, or an error: the line to
 change not found once, the copy not built), then "N passed, N failed"
@@ -139,6 +141,7 @@ def main():
     ap.add_argument("--seed", default="0")
     ap.add_argument("--keep", action="store_true",
                     help="keep the scratch copy")
+    ap.add_argument("--check", action="store_true")
     ap.add_argument("names", nargs="*")
     args = ap.parse_args()
 
@@ -159,6 +162,22 @@ def main():
         mutants = [m for m in mutants if m["name"] in args.names]
     elif args.n > 0:
         mutants = sample(mutants, args.n, args.seed)
+
+    if args.check:
+        bad = 0
+        for m in mutants:
+            try:
+                with open(os.path.join(top, m["file"]),
+                          encoding="utf-8") as f:
+                    ok = mutate(f.read(), m) is not None
+            except OSError:
+                ok = False
+            if not ok:
+                print("not ok - %s: %s: the line to change is not there "
+                      "once: %s" % (m["name"], m["file"], m["find"]))
+                bad += 1
+        print("%d passed, %d failed" % (len(mutants) - bad, bad))
+        sys.exit(1 if bad else 0)
 
     make = os.environ.get("MAKE", "make").split()
     build = make + ["all", "tests/run", "tests/eio_shim.so"]
