@@ -259,8 +259,12 @@ if have shasum; then
 		both "shasum -a $a output; mdsum -c" sh.$a
 	done
 	make_manifest shb.256 shasum -b -a 256
-	grep -q ' \*f$' shb.256 || bad "shasum -b wrote no '*' marker"
-	both "shasum -b -a 256 output ('*' marker); mdsum -c" shb.256
+	if grep -q ' \*f$' shb.256; then
+		both "shasum -b -a 256 output ('*' marker); mdsum -c" shb.256
+	else
+		skip "shasum -b -a 256 output ('*' marker); mdsum -c" \
+		    "this shasum -b wrote no '*' marker"
+	fi
 	make_manifest sht.256 shasum --tag -a 256
 	both "shasum --tag -a 256 output; mdsum -c" sht.256
 	# 64 digits of SHA-512/256 read as sha256 fail; -a says which.
@@ -383,10 +387,14 @@ same()
 	_grc=$?
 	why=
 	quote "$2" -c "$3"
-	rm -f "$T/out" "$T/err" "$T/out.want" "$T/err.want"
+	# shown as what the run wrote and what was expected of it
+	mv "$T/o.out" "$T/out"
+	mv "$T/o.err" "$T/err"
+	mv "$T/g.out" "$T/out.want"
+	mv "$T/g.err" "$T/err.want"
 	[ $_orc -eq $_grc ] || bad "exit status $_orc, coreutils $_grc"
-	cmp -s "$T/o.out" "$T/g.out" || bad "stdout differs from coreutils'"
-	cmp -s "$T/o.err" "$T/g.err" || bad "stderr differs from coreutils'"
+	cmp -s "$T/out" "$T/out.want" || bad "stdout differs from coreutils'"
+	cmp -s "$T/err" "$T/err.want" || bad "stderr differs from coreutils'"
 	verdict "$1"
 }
 same "md5sum -c on a padded tag: as coreutils (not read)" md5sum pad.list
@@ -492,24 +500,26 @@ want_rc 0
 verdict "mdsum --files0-from=F with 3000 names"
 if have timeout && have mkfifo; then
 	mkfifo "$T/listfifo" "$T/datafifo"
+	why=
+	rm -f "$T/out" "$T/err" "$T/out.want" "$T/err.want"
+	cmd="mdsum --files0-from=FIFO, the list still open"
 	# (timeout: no failure may hang the script)
-	(timeout 60 "$M" --files0-from="$T/listfifo" >"$T/fifo.out" \
-	    2>"$T/fifo.err") &
+	(timeout 60 "$M" --files0-from="$T/listfifo" >"$T/out" \
+	    2>"$T/err") &
 	pid=$!
 	# read and write: opening it does not wait for mdsum
 	exec 3<>"$T/listfifo"
 	printf '%s\0' "$T/datafifo" >&3
-	why=
-	cmd="mdsum --files0-from=FIFO, the list still open"
 	# opening the FIFO for writing waits for mdsum to open it to read
-	if ! timeout 20 sh -c 'printf abc >"$1"' sh "$T/datafifo"; then
+	if ! timeout 20 sh -c 'printf abc >"$1"' sh "$T/datafifo" 3>&-; then
 		bad "the first name was not opened while the list was open"
-		timeout 20 sh -c 'printf abc >"$1"' sh "$T/datafifo" &
+		# (not holding the list open: mdsum is to see its end)
+		timeout 20 sh -c 'printf abc >"$1"' sh "$T/datafifo" 3>&- &
 	fi
 	exec 3>&-
 	wait $pid || bad "mdsum failed"
-	grep -q "^SHA256 (.*datafifo) = ba7816bf" "$T/fifo.out" ||
-	    bad "no digest of the first name"
+	want_out "=SHA256 ($T/datafifo) = ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+	want_err ''
 	verdict "mdsum --files0-from=FIFO: a name is hashed before the list ends"
 else
 	skip "mdsum --files0-from=FIFO: streamed" "no timeout or mkfifo"
