@@ -40,6 +40,11 @@
 /* What is being counted ahead, and how. */
 enum count_kind { COUNT_FILES, COUNT_LINES, COUNT_ARCHIVES };
 
+/* A manifest's layout, as far as its comments go (manifest_parse.c). */
+enum list_layout {
+	LAYOUT_UNKNOWN, LAYOUT_PLAIN, LAYOUT_SFV, LAYOUT_HASHDEEP
+};
+
 static struct {
 	int		 active;	/* set before any thread starts */
 	pthread_mutex_t	 lock;
@@ -69,6 +74,7 @@ static struct {
 static void	*ticker_main(void *);
 static void	*counter_main(void *);
 static void	 count_lines(void);
+static int	 line_counts(enum list_layout *, const char *, size_t, size_t);
 static void	 count_archives(void);
 static void	 draw(void);
 static void	 erase(void);
@@ -391,18 +397,19 @@ counter_main(void *arg)
 }
 
 /*
- * -c: the lines of the manifests that -c reads as checksum lines (not
- * empty, not comments); nothing if one is standard input or no file.
- * Their files' sizes are not known.
+ * -c: the lines of the manifests that -c reads as checksum lines;
+ * nothing if one is standard input or no file.  Their files' sizes are
+ * not known.
  */
 static void
 count_lines(void)
 {
-	char buf[64 * 1024];
+	char buf[64 * 1024], head[16];
 	uint64_t lines = 0;
 	ssize_t got, i;
-	size_t m;
-	int fd, bol;
+	size_t m, hn, len;
+	int fd;
+	enum list_layout layout;
 	struct stat sb;
 
 	for (m = 0; m < P.npaths; m++) {
@@ -413,23 +420,62 @@ count_lines(void)
 			(void)close(fd);
 			return;
 		}
-		bol = 1;
+		layout = LAYOUT_UNKNOWN;
+		hn = len = 0;
 		while ((got = read(fd, buf, sizeof(buf))) > 0 &&
 		    !__atomic_load_n(&P.stopping, __ATOMIC_RELAXED))
 			for (i = 0; i < got; i++) {
-				if (bol && buf[i] != '\n' && buf[i] != '\r' &&
-				    buf[i] != '#')
-					lines++;
-				bol = buf[i] == '\n';
+				if (buf[i] == '\n') {
+					lines += (uint64_t)line_counts(&layout,
+					    head, hn, len);
+					hn = len = 0;
+					continue;
+				}
+				if (hn < sizeof(head))
+					head[hn++] = buf[i];
+				len++;
 			}
 		(void)close(fd);
 		if (got != 0)
 			return;
+		if (len > 0)
+			lines += (uint64_t)line_counts(&layout, head, hn, len);
 	}
 	pthread_mutex_lock(&P.lock);
 	P.total_items = lines;
 	P.total_known = 1;
 	pthread_mutex_unlock(&P.lock);
+}
+
+/*
+ * Is a line (len bytes, the first hn in head) one that -c checks, as
+ * manifest.c reads them?  Not an empty one (but for a CR), not a '#'
+ * comment; nor, in a list whose first such line says it is rhash's SFV
+ * or hashdeep's, the ';' comments of SFV or the "%%%% " lines of
+ * hashdeep's header.
+ */
+static int
+line_counts(enum list_layout *layout, const char *head, size_t hn,
+    size_t len)
+{
+	if (len == 0 || (len == 1 && head[0] == '\r') || head[0] == '#')
+		return 0;
+	if (*layout == LAYOUT_UNKNOWN) {
+		if (P.g->legacy || P.g->cksum)
+			*layout = LAYOUT_PLAIN;	/* they read neither */
+		else if (head[0] == ';')
+			*layout = LAYOUT_SFV;
+		else if (hn >= 14 && memcmp(head, "%%%% HASHDEEP-", 14) == 0)
+			*layout = LAYOUT_HASHDEEP;
+		else
+			*layout = LAYOUT_PLAIN;
+	}
+	if (*layout == LAYOUT_SFV && head[0] == ';')
+		return 0;
+	if (*layout == LAYOUT_HASHDEEP && hn >= 5 &&
+	    memcmp(head, "%%%% ", 5) == 0)
+		return 0;
+	return 1;
 }
 
 /* -A: the archives' sizes; their members are not counted. */

@@ -3,6 +3,7 @@
 # and keccak256 (DESIGN.md section 5), run through the links the build makes.
 #
 # usage: sh tests/cli_bsd.sh BINDIR
+# (TAP_PART=tty: the tests of names on a terminal alone, see tap.sh)
 #
 # BINDIR holds the built links md5, sha256, sha512h and keccak256.  Output
 # is TAP: "ok N - what", "not ok N - what" followed by "#" lines saying why,
@@ -154,6 +155,73 @@ for b in portable libmd openssl; do
 	fi
 done
 echo "# backends accepted by MDSUM_BACKEND:${BUILT:- none}"
+
+# --- names on a terminal ---------------------------------------------------------
+# (part tty: TAP_PART=tty runs these tests alone, see tap.sh)
+
+# shellcheck disable=SC2016 # (the names expand in the terminal's shell)
+if part tty; then
+
+known sha256
+# FreeBSD's md5 prints names as they are, and so do we into pipes and
+# files; on a terminal a control character of a name is shown as \xHH,
+# in the result line and in messages, so that a hostile name cannot
+# repaint the screen.
+esc=$(printf '\033')
+ttyname="a${esc}[2Jb"
+printf abc >"$ttyname"
+run sha256 "$ttyname"
+expect "sha256 NAME-WITH-ESC into a file: the name as it is" 0 \
+    "=$TAG ($ttyname) = $HABC" ''
+if have script; then
+	begin
+	cmd="sha256 NAME-WITH-ESC; sha256 -r NAME-WITH-ESC; sha256 MISSING-NAME-WITH-ESC (on a terminal)"
+	TTYNAME=$ttyname B=$B script -qfc \
+	    '"$B/sha256" "$TTYNAME"; "$B/sha256" -r "$TTYNAME"; "$B/sha256" "x$TTYNAME"' \
+	    /dev/null </dev/null >tty.raw 2>&1
+	tr -d "$cr" <tty.raw >out
+	: >err
+	rc=0
+	expect "$cmd: escaped as \\xHH" 0 \
+	    "=\\$TAG (a\\x1b[2Jb) = $HABC${nl}\\$HABC a\\x1b[2Jb${nl}sha256: xa\\x1b[2Jb: No such file or directory" ''
+else
+	skip "sha256 NAME-WITH-ESC on a terminal" "no script(1)"
+fi
+rm -f "$ttyname"
+
+# DEL and the C1 controls too: U+007F, U+009B (CSI, the bytes c2 9b) and
+# a lone byte 9b (CSI to a terminal that is not UTF-8) are shown as \xHH
+# on a terminal, U+00A0 as itself; into files all go as they are.
+del=$(printf '\177')
+N1="a${del}b"
+N2="c$(printf '\302\233')d"
+N3="e$(printf '\233')f"
+N4="g$(printf '\302\240')h"
+for x in "$N1" "$N2" "$N3" "$N4"; do
+	printf abc >"$x"
+done
+run sha256 "$N1" "$N2" "$N3" "$N4" "x$N1"
+expect "sha256 NAMES-WITH-DEL-AND-C1 NOSUCH into files: the names as they are" \
+    1 "=$TAG ($N1) = $HABC${nl}$TAG ($N2) = $HABC${nl}$TAG ($N3) = $HABC${nl}$TAG ($N4) = $HABC" \
+    "=sha256: x$N1: No such file or directory"
+if have script; then
+	begin
+	cmd="sha256 NAMES; sha256 -r NAMES; sha256 NOSUCH (on a terminal)"
+	N1=$N1 N2=$N2 N3=$N3 N4=$N4 B=$B script -qfc \
+	    '"$B/sha256" "$N1" "$N2" "$N3" "$N4"; "$B/sha256" -r "$N1" "$N2" "$N3"; "$B/sha256" "x$N1" "x$N2" "x$N3"' \
+	    /dev/null </dev/null >tty.raw 2>&1
+	tr -d "$cr" <tty.raw >out
+	: >err
+	rc=0
+	expect "$cmd: DEL, U+009B and a lone 9b as \\xHH, U+00A0 as itself" 0 \
+	    "=\\$TAG (a\\x7fb) = $HABC${nl}\\$TAG (c\\xc2\\x9bd) = $HABC${nl}\\$TAG (e\\x9bf) = $HABC${nl}$TAG ($N4) = $HABC${nl}\\$HABC a\\x7fb${nl}\\$HABC c\\xc2\\x9bd${nl}\\$HABC e\\x9bf${nl}sha256: xa\\x7fb: No such file or directory${nl}sha256: xc\\xc2\\x9bd: No such file or directory${nl}sha256: xe\\x9bf: No such file or directory" ''
+else
+	skip "sha256 NAMES-WITH-DEL-AND-C1 on a terminal" "no script(1)"
+fi
+rm -f "$N1" "$N2" "$N3" "$N4"
+
+fi
+parts_end
 
 # --- output formats, every tool -----------------------------------------
 
@@ -719,34 +787,6 @@ else
 	skip_tool "cat 1MiB-FILE | sha256 agrees with sha256sum" \
 	    "sha256sum not installed"
 fi
-
-# --- names on a terminal ---------------------------------------------------------
-
-# FreeBSD's md5 prints names as they are, and so do we into pipes and
-# files; on a terminal a control character of a name is shown as \xHH,
-# in the result line and in messages, so that a hostile name cannot
-# repaint the screen.
-esc=$(printf '\033')
-ttyname="a${esc}[2Jb"
-printf abc >"$ttyname"
-run sha256 "$ttyname"
-expect "sha256 NAME-WITH-ESC into a file: the name as it is" 0 \
-    "=$TAG ($ttyname) = $HABC" ''
-if have script; then
-	begin
-	cmd="sha256 NAME-WITH-ESC; sha256 -r NAME-WITH-ESC; sha256 MISSING-NAME-WITH-ESC (on a terminal)"
-	TTYNAME=$ttyname B=$B script -qfc \
-	    '"$B/sha256" "$TTYNAME"; "$B/sha256" -r "$TTYNAME"; "$B/sha256" "x$TTYNAME"' \
-	    /dev/null </dev/null >tty.raw 2>&1
-	tr -d "$cr" <tty.raw >out
-	: >err
-	rc=0
-	expect "$cmd: escaped as \\xHH" 0 \
-	    "=\\$TAG (a\\x1b[2Jb) = $HABC${nl}\\$HABC a\\x1b[2Jb${nl}sha256: xa\\x1b[2Jb: No such file or directory" ''
-else
-	skip "sha256 NAME-WITH-ESC on a terminal" "no script(1)"
-fi
-rm -f "$ttyname"
 
 # --- summary ----------------------------------------------------------------------
 

@@ -4,6 +4,7 @@
 # issue 4), run through the links the build makes.
 #
 # usage: sh tests/cli_gnu.sh BINDIR
+# (TAP_PART=tty: the tests of names on a terminal alone, see tap.sh)
 #
 # The heart of it: every invocation that GNU coreutils 9.1 understands too
 # is run twice, in the same directory, on the same input -- once through
@@ -291,6 +292,167 @@ Z128=$(printf '%0128d' 0)	# a digest no algorithm here has
 HEB64=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=
 HG=5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03	# g
 HFU=$(printf '%s' "$HF" | tr abcdef ABCDEF)
+
+# --- names on a terminal ---------------------------------------------------
+# (part tty: TAP_PART=tty runs these tests alone, see tap.sh)
+
+# shellcheck disable=SC2016 # (the names expand in the terminal's shell)
+if part tty; then
+
+# On a terminal no control character of a name reaches the screen raw
+# (a hostile name must not repaint it and hide a FAILED): such a name is
+# escaped, the control bytes as \xHH.  Into a pipe or a file, names keep
+# coreutils' bytes.  `script` gives the commands a terminal.
+esc=$(printf '\033')
+bel=$(printf '\007')
+ttyname="a${esc}]0;title${bel}b${esc}[2J"
+printf abc >"$ttyname"
+printf '%s  %s\n' $HF "$ttyname" >m.tty
+if have script; then
+	begin
+	cmd="mdsum NAME-WITH-ESC; mdsum -a sha256 -c MANIFEST (on a terminal)"
+	TTYNAME=$ttyname PATH=$B:$SYSPATH script -qfec \
+	    'mdsum "$TTYNAME"; mdsum -a sha256 -c m.tty; mdsum --json "$TTYNAME"' \
+	    /dev/null </dev/null >"$T/tty.raw" 2>&1 || bad "exit status $?"
+	tr -d "$cr" <"$T/tty.raw" >"$T/out"
+	want_out "=\\SHA256 (a\\x1b]0;title\\x07b\\x1b[2J) = $HF${nl}\\a\\x1b]0;title\\x07b\\x1b[2J: OK${nl}{\"file\":\"a\\u001b]0;title\\u0007b\\u001b[2J\",\"algorithm\":\"sha256\",\"digest\":\"$HF\",\"size\":3}"
+	grep -q "[$esc$bel]" "$T/out" && bad "a control character reached the terminal"
+	verdict "$cmd: escaped as \\xHH"
+	begin
+	cmd="mdsum --debug NAME-WITH-ESC NOSUCH-NAME-WITH-ESC (stderr a terminal)"
+	TTYNAME=$ttyname PATH=$B:$SYSPATH script -qfec \
+	    'mdsum --debug "$TTYNAME" "x$TTYNAME" >/dev/null' \
+	    /dev/null </dev/null >"$T/tty.raw" 2>&1
+	tr -d "$cr" <"$T/tty.raw" >"$T/err"
+	want_err "~a\\x1b]0;title\\x07b\\x1b[2J"
+	grep -q "[$esc$bel]" "$T/err" && bad "a control character reached the terminal"
+	verdict "$cmd: escaped"
+else
+	skip "mdsum NAME-WITH-ESC on a terminal" "no script(1)"
+	skip "mdsum --debug NAME-WITH-ESC on a terminal" "no script(1)"
+fi
+run mdsum -a sha256 -c m.tty
+expect "mdsum -c MANIFEST-WITH-ESC into a file: the bytes as coreutils writes them" \
+    0 "=$ttyname: OK" ''
+rm -f "$ttyname"
+
+# DEL and the C1 controls too: U+007F, U+009B (CSI, the bytes c2 9b) and
+# a lone byte 9b (CSI to a terminal that is not UTF-8) are shown as \xHH
+# in digest lines (with -z too), -c's status lines and --debug's
+# messages; U+00A0, the first character after them, is shown as itself.
+# Messages name files as coreutils quotes them, on a terminal or not;
+# into a pipe or a file nothing is escaped that coreutils does not.
+del=$(printf '\177')
+lone=$(printf '\233')
+N1="a${del}b"
+N2="c$(printf '\302\233')d"
+N3="e${lone}f"
+N4="g$(printf '\302\240')h"
+mkdir tty
+cd tty || exit 2
+for x in "$N1" "$N2" "$N3" "$N4"; do
+	printf abc >"$x"
+done
+printf '%s  %s\n' $HF "$N1" $HF "$N2" $HE "$N3" $HF "x$N1" $HF "$N4" >m.c1
+# the names as the terminal shows them
+X1='a\x7fb'
+X2='c\xc2\x9bd'
+X3='e\x9bf'
+
+# ontty FILE CMD: CMD run by a shell in a pseudo-terminal (stdout and
+# stderr), with our programs, or with GNU=yes coreutils' (for "gnu"), on
+# PATH and the names in N1 to N4; the screen's bytes to FILE, the
+# terminal's CRs removed and NULs made line feeds.  Sets rc.
+ontty()
+{
+	_f=$1
+	_p=$B
+	[ $# -gt 2 ] && _p=$G
+	N1=$N1 N2=$N2 N3=$N3 N4=$N4 PATH=$_p:$SYSPATH \
+	    script -qfec "$2" /dev/null </dev/null >"$_f.raw" 2>&1
+	rc=$?
+	tr -d "$cr" <"$_f.raw" | tr '\0' '\n' >"$_f"
+}
+
+# raw_bytes FILE: does FILE hold a DEL or a byte 9b (raw, unescaped)?
+raw_bytes()
+{
+	[ "$(tr -cd '\177\233' <"$1" | wc -c)" -ne 0 ]
+}
+
+if have script; then
+	begin
+	cmd="mdsum NAMES; mdsum --untagged NAMES; mdsum -z NAME (on a terminal)"
+	ontty "$T/out" 'mdsum "$N1" "$N2" "$N3" "$N4"; mdsum --untagged "$N1" "$N2" "$N3"; mdsum -z "$N1"'
+	want_rc 0
+	want_out "=\\SHA256 ($X1) = $HF${nl}\\SHA256 ($X2) = $HF${nl}\\SHA256 ($X3) = $HF${nl}SHA256 ($N4) = $HF${nl}\\$HF  $X1${nl}\\$HF  $X2${nl}\\$HF  $X3${nl}\\SHA256 ($X1) = $HF"
+	raw_bytes "$T/out" && bad "a DEL or a byte 9b reached the terminal"
+	verdict "$cmd: DEL, U+009B and a lone 9b as \\xHH, U+00A0 as itself"
+
+	begin
+	cmd="mdsum -j1 -c LIST (OK, FAILED, missing; on a terminal)"
+	ontty "$T/out" 'mdsum -j1 -c m.c1'
+	want_rc 1
+	want_out "=\\$X1: OK${nl}\\$X2: OK${nl}\\$X3: FAILED${nl}mdsum: 'xa'\$'\\177''b': No such file or directory${nl}\\x$X1: FAILED open or read${nl}$N4: OK${nl}mdsum: WARNING: 1 listed file could not be read${nl}mdsum: WARNING: 1 computed checksum did NOT match"
+	raw_bytes "$T/out" && bad "a DEL or a byte 9b reached the terminal"
+	verdict "$cmd: status lines escaped, the message quoted as coreutils does"
+
+	begin
+	cmd="mdsum --debug NAMES >/dev/null (stderr a terminal)"
+	ontty "$T/err" 'mdsum --debug "$N1" "$N2" "$N3" >/dev/null'
+	want_rc 0
+	for x in "$X1" "$X2" "$X3"; do
+		grep -F -q -e "mdsum: $x: " "$T/err" || bad "no message naming $x"
+	done
+	raw_bytes "$T/err" && bad "a DEL or a byte 9b reached the terminal"
+	verdict "$cmd: the names escaped"
+
+	begin
+	cmd="mdsum NAMES >FILE; mdsum --debug NAME 2>FILE (the other one a terminal)"
+	ontty "$T/tty" 'mdsum "$N1" "$N2" "$N3" >stdout.f; mdsum --debug "$N1" 2>stderr.f'
+	want_rc 0
+	printf 'SHA256 (%s) = %s\n' "$N1" $HF "$N2" $HF "$N3" $HF >"$T/out.want"
+	cp stdout.f "$T/out"
+	cmp -s "$T/out.want" "$T/out" || bad "stdout: not the names' bytes"
+	grep -F -q -e "mdsum: $N1: " stderr.f || bad "--debug into a file: not the name's bytes"
+	verdict "$cmd: into the file, the bytes as they are"
+else
+	skip "mdsum NAMES-WITH-DEL-AND-C1 on a terminal" "no script(1)"
+fi
+
+if [ $GNU = yes ]; then
+	# (against coreutils' sha256sum --tag: mdsum's default lines)
+	same "mdsum NAMES-WITH-DEL-AND-C1 NOSUCH into a file: coreutils' bytes" \
+	    mdsum "sha256sum --tag" "$N1" "$N2" "$N3" "$N4" "x$N1"
+	same "mdsum --untagged NAMES-WITH-DEL-AND-C1 into a file: coreutils' bytes" \
+	    "mdsum --untagged" sha256sum "$N1" "$N2" "$N3" "$N4"
+	same "mdsum -j1 -c LIST-WITH-DEL-AND-C1 into a file: coreutils' bytes" \
+	    "mdsum -j1" sha256sum -c m.c1
+	same "sha256sum -c LIST-WITH-DEL-AND-C1 into a file" sha256sum sha256sum \
+	    -c m.c1
+	if have script; then
+		for loc in C C.UTF-8; do
+			begin
+			cmd="LC_ALL=$loc sha256sum NOSUCH-NAMES; sha256sum -c LIST >/dev/null (on a terminal)"
+			c="LC_ALL=$loc; export LC_ALL; "'sha256sum "x$N1" "x$N2" "x$N3" "x$N4"; sha256sum -c m.c1 >/dev/null'
+			ontty "$T/out" "$c"
+			ontty "$T/out.want" "$c" gnu
+			cmp -s "$T/out.want" "$T/out" || bad "not coreutils' messages"
+			verdict "$cmd: the messages coreutils writes"
+		done
+	else
+		skip "sha256sum NOSUCH-NAMES on a terminal: coreutils' messages" \
+		    "no script(1)"
+	fi
+else
+	skip "mdsum NAMES-WITH-DEL-AND-C1 into a file: coreutils' bytes" \
+	    "$WHY_NO_GNU"
+fi
+cd "$W" || exit 2
+rm -rf tty
+
+fi
+parts_end
 
 # --- manifests (sha256): every kind of good and bad line ------------------
 
@@ -1157,43 +1319,6 @@ expect "mdsum -C UNKNOWN-TAG FILE: the first line for f says why" 1 '' \
 run mdsum --quiet -C m.cfmt f e
 expect "mdsum --quiet -C: no OK lines" 0 '' \
     "=mdsum: WARNING: 1 line is improperly formatted"
-
-# On a terminal no control character of a name reaches the screen raw
-# (a hostile name must not repaint it and hide a FAILED): such a name is
-# escaped, the control bytes as \xHH.  Into a pipe or a file, names keep
-# coreutils' bytes.  `script` gives the commands a terminal.
-esc=$(printf '\033')
-bel=$(printf '\007')
-ttyname="a${esc}]0;title${bel}b${esc}[2J"
-printf abc >"$ttyname"
-printf '%s  %s\n' $HF "$ttyname" >m.tty
-if have script; then
-	begin
-	cmd="mdsum NAME-WITH-ESC; mdsum -a sha256 -c MANIFEST (on a terminal)"
-	TTYNAME=$ttyname PATH=$B:$SYSPATH script -qfec \
-	    'mdsum "$TTYNAME"; mdsum -a sha256 -c m.tty; mdsum --json "$TTYNAME"' \
-	    /dev/null </dev/null >"$T/tty.raw" 2>&1 || bad "exit status $?"
-	tr -d "$cr" <"$T/tty.raw" >"$T/out"
-	want_out "=\\SHA256 (a\\x1b]0;title\\x07b\\x1b[2J) = $HF${nl}\\a\\x1b]0;title\\x07b\\x1b[2J: OK${nl}{\"file\":\"a\\u001b]0;title\\u0007b\\u001b[2J\",\"algorithm\":\"sha256\",\"digest\":\"$HF\",\"size\":3}"
-	grep -q "[$esc$bel]" "$T/out" && bad "a control character reached the terminal"
-	verdict "$cmd: escaped as \\xHH"
-	begin
-	cmd="mdsum --debug NAME-WITH-ESC NOSUCH-NAME-WITH-ESC (stderr a terminal)"
-	TTYNAME=$ttyname PATH=$B:$SYSPATH script -qfec \
-	    'mdsum --debug "$TTYNAME" "x$TTYNAME" >/dev/null' \
-	    /dev/null </dev/null >"$T/tty.raw" 2>&1
-	tr -d "$cr" <"$T/tty.raw" >"$T/err"
-	want_err "~a\\x1b]0;title\\x07b\\x1b[2J"
-	grep -q "[$esc$bel]" "$T/err" && bad "a control character reached the terminal"
-	verdict "$cmd: escaped"
-else
-	skip "mdsum NAME-WITH-ESC on a terminal" "no script(1)"
-	skip "mdsum --debug NAME-WITH-ESC on a terminal" "no script(1)"
-fi
-run mdsum -a sha256 -c m.tty
-expect "mdsum -c MANIFEST-WITH-ESC into a file: the bytes as coreutils writes them" \
-    0 "=$ttyname: OK" ''
-rm -f "$ttyname"
 
 # Options that checking would silently ignore are usage errors.
 for o in -R --base64 --no-names; do

@@ -143,14 +143,128 @@ for a in sha256 sha512 sha384 sha224 sha1 md5; do
 	both "mdsum --untagged --base64 -a $a output; mdsum -c" b.$a
 done
 
+# --- base64 untagged lines of the families' lengths ---------------------
+#
+# A list whose name gives a family (B2SUMS, SHA3SUMS) or an algorithm
+# (SHA512-224SUMS), or -a, tells the algorithm of an untagged base64
+# line by its length: 88 characters are BLAKE2b-512 in B2SUMS, 44 are
+# BLAKE2b-256, 4 ("aw==") BLAKE2b-8; in SHA3SUMS 40, 44, 64 and 88 are
+# SHA3-224 to SHA3-512.  Each list is written by mdsum --base64
+# --untagged, held to python3's hashlib where it has the algorithm, and
+# read back: OK, FAILED when the file changed, FAILED for a digest with
+# its first character changed.
+
+# corrupt LIST: LIST with the first character of its first line (the
+# digest of f) changed, as changed/LIST (the same name: it may tell the
+# algorithm).
+corrupt()
+{
+	mkdir -p "$T/changed/$(dirname "$1")"
+	sed '1{s/^A/B/;t
+s/^./A/;}' "$T/$1" >"$T/changed/$1"
+}
+
+# b64_case DESC LIST [ARG...]: the checks of the list LIST (under $T),
+# mdsum [ARG...] -c reading it.
+b64_case()
+{
+	_desc=$1
+	_l=$2
+	shift 2
+	both "$_desc" "$_l" "$@"
+	corrupt "$_l"
+	run good "$M" "$@" -c "$T/changed/$_l"
+	expect "$_desc: FAILED for a changed digest" 1 \
+	    "=f: FAILED${nl}s p: OK" "$MISMATCH"
+}
+
+# hashlib_says DESC LIST EXPR: LIST is what python3 writes for f and
+# "s p" in good/ with the base64 of EXPR's digest, EXPR a hashlib object
+# made of the bytes d.
+hashlib_says()
+{
+	why=
+	rm -f "$T/out" "$T/err" "$T/out.want" "$T/err.want"
+	cmd="python3 -c <hashlib: $3>"
+	if ! have python3; then
+		skip "$1" "no python3"
+		return
+	fi
+	if ! (cd good && python3 -c 'import base64, hashlib, sys
+for n in sys.argv[2:]:
+    d = open(n, "rb").read()
+    h = eval(sys.argv[1])
+    print(base64.b64encode(h.digest()).decode() + "  " + n)' "$3" f 's p') \
+	    >"$T/out.want" 2>"$T/err"; then
+		skip "$1" "python3's hashlib has no $3"
+		return
+	fi
+	cp "$T/$2" "$T/out"
+	cmp -s "$T/out.want" "$T/out" || bad "not the lines python3 writes"
+	verdict "$1"
+}
+
+: >"$T/B2SUMS"
+for l in 512 256 384 160 8; do
+	mkdir "b2.$l"
+	make_manifest "b2.$l/B2SUMS" "$M" --base64 --untagged -a blake2b -l $l
+	cat "b2.$l/B2SUMS" >>B2SUMS
+	hashlib_says "mdsum --base64 --untagged -a blake2b -l $l: hashlib's" \
+	    "b2.$l/B2SUMS" "hashlib.blake2b(d, digest_size=$((l / 8)))"
+	b64_case "base64 BLAKE2b-$l lines in B2SUMS ($(awk '{ print length($1); exit }' "b2.$l/B2SUMS") characters); mdsum -c" \
+	    "b2.$l/B2SUMS"
+done
+run good "$M" -c "$T/B2SUMS"
+expect "base64 BLAKE2b-512, -256, -384, -160 and -8 lines in one B2SUMS; mdsum -c" \
+    0 "=$(printf 'f: OK\ns p: OK\n%.0s' 1 2 3 4 5)" ''
+
+: >"$T/SHA3SUMS"
+for l in 224 256 384 512; do
+	mkdir "sha3.$l"
+	make_manifest "sha3.$l/SHA3SUMS" "$M" --base64 --untagged -a sha3-$l
+	cat "sha3.$l/SHA3SUMS" >>SHA3SUMS
+	cp "sha3.$l/SHA3SUMS" "l.sha3-$l.txt"
+	hashlib_says "mdsum --base64 --untagged -a sha3-$l: hashlib's" \
+	    "sha3.$l/SHA3SUMS" "hashlib.sha3_$l(d)"
+	b64_case "base64 SHA3-$l lines in SHA3SUMS; mdsum -c" \
+	    "sha3.$l/SHA3SUMS"
+	b64_case "base64 SHA3-$l lines in LIST; mdsum -a sha3-$l -c" \
+	    "l.sha3-$l.txt" -a sha3-$l
+done
+cp SHA3SUMS l.sha3.txt
+for how in "SHA3SUMS" "l.sha3.txt -a sha3"; do
+	set -- $how
+	_l=$1
+	shift
+	run good "$M" "$@" -c "$T/$_l"
+	expect "base64 SHA3-224, -256, -384 and -512 lines in one list; mdsum${1:+ }$* -c $_l" \
+	    0 "=$(printf 'f: OK\ns p: OK\n%.0s' 1 2 3 4)" ''
+done
+set --
+
+for a in sha512-224 sha512-256; do
+	A=$(echo $a | tr '[:lower:]' '[:upper:]')
+	mkdir "$a"
+	make_manifest "$a/${A}SUMS" "$M" --base64 --untagged -a $a
+	cp "$a/${A}SUMS" "l.$a.txt"
+	hashlib_says "mdsum --base64 --untagged -a $a: hashlib's" \
+	    "$a/${A}SUMS" "hashlib.new('${a%-*}_${a#*-}', d)"
+	b64_case "base64 $A lines in ${A}SUMS; mdsum -c" "$a/${A}SUMS"
+	b64_case "base64 $A lines in LIST; mdsum -a $a -c" "l.$a.txt" -a $a
+done
+
 if have shasum; then
 	for a in 1 224 256 384 512; do
 		make_manifest sh.$a shasum -a $a
 		both "shasum -a $a output; mdsum -c" sh.$a
 	done
 	make_manifest shb.256 shasum -b -a 256
-	grep -q ' \*f$' shb.256 || bad "shasum -b wrote no '*' marker"
-	both "shasum -b -a 256 output ('*' marker); mdsum -c" shb.256
+	if grep -q ' \*f$' shb.256; then
+		both "shasum -b -a 256 output ('*' marker); mdsum -c" shb.256
+	else
+		skip "shasum -b -a 256 output ('*' marker); mdsum -c" \
+		    "this shasum -b wrote no '*' marker"
+	fi
 	make_manifest sht.256 shasum --tag -a 256
 	both "shasum --tag -a 256 output; mdsum -c" sht.256
 	# 64 digits of SHA-512/256 read as sha256 fail; -a says which.
@@ -273,10 +387,14 @@ same()
 	_grc=$?
 	why=
 	quote "$2" -c "$3"
-	rm -f "$T/out" "$T/err" "$T/out.want" "$T/err.want"
+	# shown as what the run wrote and what was expected of it
+	mv "$T/o.out" "$T/out"
+	mv "$T/o.err" "$T/err"
+	mv "$T/g.out" "$T/out.want"
+	mv "$T/g.err" "$T/err.want"
 	[ $_orc -eq $_grc ] || bad "exit status $_orc, coreutils $_grc"
-	cmp -s "$T/o.out" "$T/g.out" || bad "stdout differs from coreutils'"
-	cmp -s "$T/o.err" "$T/g.err" || bad "stderr differs from coreutils'"
+	cmp -s "$T/out" "$T/out.want" || bad "stdout differs from coreutils'"
+	cmp -s "$T/err" "$T/err.want" || bad "stderr differs from coreutils'"
 	verdict "$1"
 }
 same "md5sum -c on a padded tag: as coreutils (not read)" md5sum pad.list
@@ -380,26 +498,29 @@ run . "$M" --files0-from="$T/many0"
 want_rc 0
 [ "$(wc -l <"$T/out")" -eq 3000 ] || bad "not 3000 lines"
 verdict "mdsum --files0-from=F with 3000 names"
+# shellcheck disable=SC2016 # (the name expands in the writer's shell)
 if have timeout && have mkfifo; then
 	mkfifo "$T/listfifo" "$T/datafifo"
+	why=
+	rm -f "$T/out" "$T/err" "$T/out.want" "$T/err.want"
+	cmd="mdsum --files0-from=FIFO, the list still open"
 	# (timeout: no failure may hang the script)
-	(timeout 60 "$M" --files0-from="$T/listfifo" >"$T/fifo.out" \
-	    2>"$T/fifo.err") &
+	(timeout 60 "$M" --files0-from="$T/listfifo" >"$T/out" \
+	    2>"$T/err") &
 	pid=$!
 	# read and write: opening it does not wait for mdsum
 	exec 3<>"$T/listfifo"
 	printf '%s\0' "$T/datafifo" >&3
-	why=
-	cmd="mdsum --files0-from=FIFO, the list still open"
 	# opening the FIFO for writing waits for mdsum to open it to read
-	if ! timeout 20 sh -c 'printf abc >"$1"' sh "$T/datafifo"; then
+	if ! timeout 20 sh -c 'printf abc >"$1"' sh "$T/datafifo" 3>&-; then
 		bad "the first name was not opened while the list was open"
-		timeout 20 sh -c 'printf abc >"$1"' sh "$T/datafifo" &
+		# (not holding the list open: mdsum is to see its end)
+		timeout 20 sh -c 'printf abc >"$1"' sh "$T/datafifo" 3>&- &
 	fi
 	exec 3>&-
 	wait $pid || bad "mdsum failed"
-	grep -q "^SHA256 (.*datafifo) = ba7816bf" "$T/fifo.out" ||
-	    bad "no digest of the first name"
+	want_out "=SHA256 ($T/datafifo) = ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+	want_err ''
 	verdict "mdsum --files0-from=FIFO: a name is hashed before the list ends"
 else
 	skip "mdsum --files0-from=FIFO: streamed" "no timeout or mkfifo"

@@ -278,6 +278,27 @@ have()
 	command -v "$1" >/dev/null 2>&1
 }
 
+# --- parts: a few tests of a long script, run alone -----------------------
+# A script may put some of its tests, after its fixtures, in parts:
+#	if part NAME; then ... fi
+# and end them with parts_end.  With TAP_PART unset or empty every test
+# runs; TAP_PART=NAME runs the fixtures and part NAME only (what a
+# mutant's test needs, in seconds).
+
+# part NAME: are the tests of part NAME to run?
+part()
+{
+	[ -z "${TAP_PART:-}" ] || [ "$TAP_PART" = "$1" ]
+}
+
+# parts_end: the parts are over; with TAP_PART set, so is the run.
+parts_end()
+{
+	[ -z "${TAP_PART:-}" ] && return
+	[ $n -gt 0 ] || echo "# no part $TAP_PART in ${0##*/}"
+	summary
+}
+
 # cpu_arch: sets ARCH to aarch64 if the programs of B take aarch64's
 # MDSUM_CPU words (neon, crypto, armv8.2), else to x86 (x86-64's words,
 # which the portable-only builds of other architectures take too).  The
