@@ -122,6 +122,23 @@ uint16_t mdt_bsd_sum(const void *, size_t);
 int	 mdt_oracle(const struct mds_alg *, const void *, size_t,
 	    unsigned char *);
 
+/*
+ * A set of messages of tests/vectors/oracle-hashlib.txt ("lanes" or
+ * "b2"), slices of one buffer, with an algorithm's digests: from the
+ * file (hashlib) or from mdt_oracle.  mdt_ovec_load: NULL if neither
+ * knows the algorithm.
+ */
+#define MDT_OVEC_MAX	128
+struct mdt_ovec {
+	unsigned char		*buf;
+	size_t			 n;
+	const unsigned char	*msg[MDT_OVEC_MAX];
+	size_t			 len[MDT_OVEC_MAX];
+	unsigned char		 md[MDT_OVEC_MAX][MDS_MAX_DIGEST];
+};
+struct mdt_ovec	*mdt_ovec_load(const char *, const struct mds_alg *);
+void		 mdt_ovec_free(struct mdt_ovec *);
+
 /* ck_assert_mem_eq, with the context printed first when it will fail. */
 #define MDT_DIGEST_EQ(got, want, len, ...) do {				\
 	if (memcmp((got), (want), (len)) != 0)				\

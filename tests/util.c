@@ -436,19 +436,21 @@ int
 mdt_kernel_pin(const char *suite, const char *family, size_t i,
     const char **name)
 {
-	const struct mds_kernel *k = NULL;
+	const struct mds_kernel *k;
 	size_t j, n = 0;
 
-	for (j = 0; j < mds_arch_nkernels && k == NULL; j++)
-		if (strcmp(mds_arch_kernels[j].family, family) == 0 &&
-		    n++ == i)
-			k = &mds_arch_kernels[j];
-	ck_assert_msg(k != NULL, "no kernel %zu of family %s", i, family);
-	*name = k->name;
-	if (!mdt_cpu_runs(suite, k->name, k->need))
-		return 0;
-	ck_assert_int_eq(mds_kernel_pin(k), 0);
-	return 1;
+	for (j = 0; j < mds_arch_nkernels; j++) {
+		k = &mds_arch_kernels[j];
+		if (strcmp(k->family, family) != 0 || n++ != i)
+			continue;
+		*name = k->name;
+		if (!mdt_cpu_runs(suite, k->name, k->need))
+			return 0;
+		ck_assert_int_eq(mds_kernel_pin(k), 0);
+		return 1;
+	}
+	ck_abort_msg("no kernel %zu of family %s", i, family);
+	return 0;
 }
 
 void
