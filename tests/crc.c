@@ -328,8 +328,8 @@ START_TEST(test_sums_oracle)
 
 	ck_assert_ptr_nonnull(buf = malloc(SAT_MAX + 1));
 	for (k = 0; k < NPRINTED; k++) {
-		fill_pattern(buf, heavy[sum_printed[k].pairs ? 1 : 0],
-		    len = sum_printed[k].nff * (sum_printed[k].pairs ? 2 : 1));
+		len = sum_printed[k].nff * (sum_printed[k].pairs ? 2 : 1);
+		fill_pattern(buf, heavy[sum_printed[k].pairs ? 1 : 0], len);
 		if (sum_printed[k].one)
 			buf[len++] = 0x01;
 		ck_assert_uint_eq(mdt_sysv_sum(buf, len), sum_printed[k].sysv);
@@ -344,7 +344,7 @@ START_TEST(test_sums)
 	struct sums_setting st;
 	unsigned char *buf;
 	char what[64];
-	size_t k, len, off;
+	size_t k, i, len, off;
 
 	if (!sums_start(_i, &st))
 		return;
@@ -356,8 +356,8 @@ START_TEST(test_sums)
 		/* each length from its own offset: every alignment */
 		for (len = 0; len <= SAT_SHORT; len++)
 			sums_check(&st, buf + len % 8, len, what);
-		for (len = 0; len < NHEAVY_LONG; len++)
-			sums_check(&st, buf + len % 8, heavy_long[len], what);
+		for (i = 0; i < NHEAVY_LONG; i++)
+			sums_check(&st, buf + i % 8, heavy_long[i], what);
 	}
 	fill_pattern(buf, heavy[0], SAT_MAX + 8);
 	sums_check(&st, buf, SAT_MAX - 1, "0xff, sum 2^32 - 1");

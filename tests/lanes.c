@@ -586,17 +586,17 @@ START_TEST(test_scheduler_files)
 END_TEST
 
 /*
- * The batch of mds_digest_many: the oracle file's messages (every length
- * around every block size, some long ones) in order, then shrinking
- * (each tail on top of a longer one's), then shuffled, then some
- * repeated as many times as lanes can be, so that the lanes finish
- * together.  Entries index the messages.
+ * The batch of mds_digest_many, entries indexing the messages of ov (every
+ * length around every block size, some long ones): in order, then
+ * shrinking (each last block over a longer one's in a lane), then
+ * shuffled, then messages of a few lengths each as many times as there
+ * can be lanes, so that the lanes finish together.
  */
 static size_t
-batch_order(size_t n, uint64_t *rng, size_t *ord)
+batch_order(const struct mdt_ovec *ov, uint64_t *rng, size_t *ord)
 {
-	static const size_t rep[] = { 0, 1, 55, 64, 1000 };
-	size_t i, j, k, t, m = 0;
+	static const size_t rep[] = { 0, 1, 55, 64, 136, 1000 };
+	size_t i, j, k, t, n = ov->n, m = 0;
 
 	for (i = 0; i < n; i++)
 		ord[m++] = i;
@@ -611,13 +611,18 @@ batch_order(size_t n, uint64_t *rng, size_t *ord)
 		ord[m + j] = t;
 	}
 	m += n;
-	for (k = 0; k < sizeof(rep) / sizeof(rep[0]); k++)
+	for (k = 0; k < sizeof(rep) / sizeof(rep[0]); k++) {
+		for (j = 0; j < n && ov->len[j] != rep[k]; j++)
+			continue;
+		ck_assert_msg(j < n, "oracle-hashlib.txt: no message of %zu "
+		    "bytes", rep[k]);
 		for (i = 0; i < MDS_MAX_LANES; i++)
-			ord[m++] = rep[k] < n ? rep[k] : n - 1;
+			ord[m++] = j;
+	}
 	return m;
 }
 
-#define BATCH_MAX	(3 * MDT_OVEC_MAX + 5 * MDS_MAX_LANES)
+#define BATCH_MAX	(3 * MDT_OVEC_MAX + 6 * MDS_MAX_LANES)
 
 /*
  * mds_digest_many over the messages of ov in the order of ord[0..n),
@@ -666,7 +671,7 @@ START_TEST(test_digest_many)
 		ck_assert_msg(ov != NULL, "%s: no answers to check "
 		    "mds_digest_many against: add it to "
 		    "tests/vectors/oracle-gen.py", mds_alg_name(alg));
-		n = batch_order(ov->n, &rng, ord);
+		n = batch_order(ov, &rng, ord);
 		batch_check(alg, label, ov, ord, n, out);
 		ck_assert_int_eq(mds_digest_many(alg, 0, NULL, NULL, NULL), 0);
 		for (i = 0; i < n; i++) {
