@@ -2,7 +2,9 @@
  * big.c: a message longer than 4 GiB, so that 32-bit byte or bit
  * counters show up.  It is BIG_REPEAT copies of a 1 MiB pseudo-random
  * buffer plus a BIG_TAIL-byte tail; tests/bigdigests.py computed the
- * expected digests with Python's hashlib and pycryptodome.
+ * expected digests with Python's hashlib and pycryptodome.  Then
+ * cksum's CRC of sparse files around 2^32 bytes, whose length takes 5
+ * bytes.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -69,6 +71,27 @@ static const struct big zeros[] = {
 	{ "md5", 1, "11f745c55bb47196852f3866cf4b2b68" },
 };
 #define NZEROS	(sizeof(zeros) / sizeof(zeros[0]))
+
+/*
+ * cksum's CRC takes in the byte count after the data, low byte first, in
+ * as few bytes as hold it: four up to 2^32 - 1, five from 2^32.  Files of
+ * these lengths, CK_EDGE bytes of data at each end and a hole between:
+ * the CRCs coreutils 9.1 cksum printed for them and Python's zlib.crc32
+ * gave (tests/bigdigests.py cksum, which makes the same files).  2^40
+ * bytes, where a sixth byte starts, would take many minutes to read.
+ */
+#define CK_SEED		UINT64_C(0x6d64732d636b6c6e)	/* "mds-ckln" */
+#define CK_EDGE		64
+static const struct {
+	uint64_t	 len;
+	uint32_t	 cksum;		/* cksum's CRC */
+	uint32_t	 crc32;		/* zlib's */
+} cklens[] = {
+	{ UINT64_C(4294967295), 0x9ae91255, 0x1a4eadcd },
+	{ UINT64_C(4294967296), 0xc822331d, 0x35b2dfce },
+	{ UINT64_C(4294967297), 0x3310da76, 0xac947206 },
+};
+#define NCKLENS	(sizeof(cklens) / sizeof(cklens[0]))
 
 static unsigned char *chunk;
 
@@ -196,6 +219,78 @@ START_TEST(test_big_one_update)
 }
 END_TEST
 
+/* The number in the digest: big-endian. */
+static uint32_t
+be32(const unsigned char *md)
+{
+	return (uint32_t)md[0] << 24 | (uint32_t)md[1] << 16 |
+	    (uint32_t)md[2] << 8 | md[3];
+}
+
+/*
+ * _i: a length.  One read of the file feeds crc on every built backend
+ * that implements it (one falling back to portable would only repeat
+ * it), and at the last length crc32b, whose kernels run past 4 GiB too.
+ */
+START_TEST(test_cksum_length)
+{
+	unsigned char edges[2 * CK_EDGE], md[MDS_MAX_DIGEST];
+	static const char *const algs[] = { "crc", "crc32b" };
+	uint64_t rng = CK_SEED, len = cklens[_i].len;
+	mds_ctx ctx[2 * 8];
+	const char *dir, *name, *backend;
+	char path[1024];
+	size_t a, b, n = 0;
+	uint32_t want;
+	int fd;
+
+	if ((uint64_t)(off_t)len != len) {
+		mdt_skip("big: off_t has 32 bits, no %llu-byte file",
+		    (unsigned long long)len);
+		return;
+	}
+	mdt_fill(&rng, edges, sizeof(edges));
+	if ((dir = getenv("TMPDIR")) == NULL || *dir == '\0')
+		dir = "/tmp";
+	(void)snprintf(path, sizeof(path), "%s/mdt-cklen.XXXXXX", dir);
+	ck_assert_msg((fd = mkstemp(path)) >= 0, "mkstemp: %s",
+	    strerror(errno));
+	/* gone on exit, whatever fails */
+	ck_assert_int_eq(unlink(path), 0);
+	ck_assert_msg(ftruncate(fd, (off_t)len) == 0, "ftruncate %llu: %s",
+	    (unsigned long long)len, strerror(errno));
+	ck_assert_int_eq(pwrite(fd, edges, CK_EDGE, 0), CK_EDGE);
+	ck_assert_int_eq(pwrite(fd, edges + CK_EDGE, CK_EDGE,
+	    (off_t)(len - CK_EDGE)), CK_EDGE);
+	for (b = 0; b < mdt_nbuilt(); b++)
+		for (a = 0; a < (_i == NCKLENS - 1 ? 2u : 1u); a++) {
+			name = mdt_built(b);
+			ck_assert_uint_lt(n, sizeof(ctx) / sizeof(ctx[0]));
+			ck_assert_int_eq(mds_init_backend(&ctx[n],
+			    mdt_alg(algs[a]), name), 0);
+			if (strcmp(name, "portable") != 0 &&
+			    strcmp(mds_ctx_backend(&ctx[n]), name) != 0)
+				mds_discard(&ctx[n]);
+			else
+				n++;
+		}
+	ck_assert_uint_ge(n, 1);
+	ck_assert_int_eq(lseek(fd, 0, SEEK_SET), 0);
+	ck_assert_int_eq(mds_update_fd(ctx, n, fd), (int64_t)len);
+	(void)close(fd);
+	for (a = 0; a < n; a++) {
+		name = mds_alg_name(mds_ctx_alg(&ctx[a]));
+		backend = mds_ctx_backend(&ctx[a]);
+		want = strcmp(name, "crc") == 0 ? cklens[_i].cksum :
+		    cklens[_i].crc32;
+		ck_assert_int_eq(mds_final(&ctx[a], md), 0);
+		ck_assert_msg(be32(md) == want, "%s on %s, %llu bytes: %08x, "
+		    "expected %08x", name, backend, (unsigned long long)len,
+		    be32(md), want);
+	}
+}
+END_TEST
+
 Suite *
 mdt_big_suite(void)
 {
@@ -216,6 +311,16 @@ mdt_big_suite(void)
 	tcase_set_tags(tc, "big");
 	tcase_set_timeout(tc, 240);
 	tcase_add_loop_test(tc, test_big_one_update, 0, (int)NZEROS);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("cksum-length");
+	tcase_set_tags(tc, "big");
+	/*
+	 * 4 s a length with TMPDIR on a tmpfs, 20 on ext4, whose kernel
+	 * fills the page cache with the hole.
+	 */
+	tcase_set_timeout(tc, 240);
+	tcase_add_loop_test(tc, test_cksum_length, 0, (int)NCKLENS);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -6,10 +6,17 @@ BIG_TAIL bytes.  The buffer holds little-endian outputs of xorshift64*
 seeded with BIG_SEED, exactly as mdt_fill() in tests/util.c fills it.
 Needs Debian's python3-pycryptodome (module Cryptodome) for Keccak-256.
 Run with /usr/bin/python3; takes a few minutes.
+
+"bigdigests.py cksum DIR": the checksums of big.c's sparse files, which
+it makes in DIR (a hole between CK_EDGE bytes of xorshift64* output
+seeded with CK_SEED at each end), from coreutils' cksum and zlib.crc32.
 """
 import hashlib
+import os
 import struct
+import subprocess
 import sys
+import zlib
 from concurrent.futures import ProcessPoolExecutor
 
 from Cryptodome.Hash import keccak
@@ -21,10 +28,15 @@ BIG_TAIL = 77
 M64 = (1 << 64) - 1
 
 
-def chunk():
-    x = BIG_SEED
+CK_SEED = 0x6D64732D636B6C6E    # "mds-ckln"
+CK_EDGE = 64
+CK_LENGTHS = [(1 << 32) - 1, 1 << 32, (1 << 32) + 1]
+
+
+def chunk(seed=BIG_SEED, size=BIG_CHUNK):
+    x = seed
     words = []
-    for _ in range(BIG_CHUNK // 8):
+    for _ in range(size // 8):
         x ^= x >> 12
         x ^= (x << 25) & M64
         x ^= x >> 27
@@ -58,7 +70,31 @@ def digest(name):
     return name, d[:64] if name == "sha512h" else d
 
 
+def cksum_lengths(tmpdir):
+    """cksum's length encoding past 4 GiB: the files of test_cksum_length."""
+    edges = chunk(CK_SEED, 2 * CK_EDGE)
+    for n in CK_LENGTHS:
+        path = os.path.join(tmpdir, "mds-cklen")
+        with open(path, "wb") as f:
+            f.truncate(n)
+            f.write(edges[:CK_EDGE])
+            f.seek(n - CK_EDGE)
+            f.write(edges[CK_EDGE:])
+        out = subprocess.run(["cksum", path], stdout=subprocess.PIPE,
+                             check=True).stdout.split()
+        assert int(out[1]) == n
+        crc = 0
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 24), b""):
+                crc = zlib.crc32(block, crc)
+        os.unlink(path)
+        print('\t{ UINT64_C(%d), 0x%08x, 0x%08x },' % (n, int(out[0]), crc))
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["cksum"]:
+        cksum_lengths(sys.argv[2])
+        sys.exit(0)
     names = sys.argv[1:] or ["md5", "sha1", "sha256", "sha512", "sha512h",
                              "sha3-256", "keccak256"]
     print("first 8 bytes of the buffer:", chunk()[:8].hex())

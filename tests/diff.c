@@ -1,8 +1,12 @@
 /*
- * diff.c: differential tests.  Every built backend (portable included,
- * against itself) hashes random messages with random update splits and
- * must agree with one-shot portable; the one-shot and fd helpers must
- * agree with streaming.
+ * diff.c: differential tests.  Every built backend hashes random
+ * messages with random update splits and must agree with the reference:
+ * for the checksums (crc, crc32b, sysv, bsd) tests/oracle.c's bit and
+ * byte loops, for the rest one-shot portable, which the vectors suite
+ * holds to published answers.  BLAKE2b, whose buffering and
+ * finalisation portable and native share, is held on every backend and
+ * at every digest length to hashlib's answers (oracle-hashlib.txt).
+ * The one-shot and fd helpers must agree with streaming.
  *
  * Failures print the seed; MDSUM_TEST_SEED=<seed> replays them.
  */
@@ -30,8 +34,10 @@
 #define EDGE_MAXLEN	300	/* every length up to here, all boundaries */
 #define FILE_LEN	((1 << 20) + 4321)	/* several reads, odd tail */
 
-static void	 portable_ref(const struct mds_alg *, const unsigned char *,
+static void	 reference(const struct mds_alg *, const unsigned char *,
 		    size_t, unsigned char *);
+static void	 hash_bytewise(const struct mds_alg *, const char *,
+		    const unsigned char *, size_t, unsigned char *);
 static void	 hash_split(const struct mds_alg *, const char *,
 		    const unsigned char *, size_t, uint64_t *, unsigned char *);
 static void	 file_setup(void);
@@ -50,12 +56,33 @@ static struct {
 
 static volatile sig_atomic_t nusr1;
 
-/* The reference: portable, one update. */
+/*
+ * The reference: the oracle's answer where it has one (else the
+ * checksums, which have no other backend, would meet only their own
+ * code), portable in one update for the rest.
+ */
 static void
-portable_ref(const struct mds_alg *alg, const unsigned char *msg, size_t len,
+reference(const struct mds_alg *alg, const unsigned char *msg, size_t len,
     unsigned char *out)
 {
-	mdt_hash(alg, "portable", msg, len, out);
+	if (!mdt_oracle(alg, msg, len, out))
+		mdt_hash(alg, "portable", msg, len, out);
+}
+
+/* One byte an update (no ck_assert a byte: each costs check a write). */
+static void
+hash_bytewise(const struct mds_alg *alg, const char *backend,
+    const unsigned char *msg, size_t len, unsigned char *out)
+{
+	mds_ctx ctx;
+	size_t i;
+
+	ck_assert_int_eq(mds_init_backend(&ctx, alg, backend), 0);
+	for (i = 0; i < len; i++)
+		if (mds_update(&ctx, msg + i, 1) != 0)
+			ck_abort_msg("%s on %s: mds_update failed at byte %zu",
+			    mds_alg_name(alg), backend, i);
+	ck_assert_int_eq(mds_final(&ctx, out), 0);
 }
 
 /*
@@ -124,7 +151,7 @@ START_TEST(test_random_splits)
 		else
 			len = (size_t)(mdt_rand(&rng) % (DIFF_MAXLEN + 1));
 		mdt_fill(&rng, msg, len);
-		portable_ref(alg, msg, len, want);
+		reference(alg, msg, len, want);
 		hash_split(alg, backend, msg, len, &rng, got);
 		MDT_DIGEST_EQ(got, want, mds_alg_digest_len(alg),
 		    "%s on %s, message %zu, %zu bytes; MDSUM_TEST_SEED=%#llx",
@@ -141,9 +168,8 @@ START_TEST(test_edges)
 	const struct mds_alg *alg;
 	const char *backend;
 	unsigned char want[MDS_MAX_DIGEST], got[MDS_MAX_DIGEST];
-	mds_ctx ctx;
 	uint64_t rng;
-	size_t len, i, dlen;
+	size_t len, dlen;
 
 	alg = mdt_alg_at((size_t)_i / mdt_nbuilt());
 	backend = mdt_built((size_t)_i % mdt_nbuilt());
@@ -151,16 +177,13 @@ START_TEST(test_edges)
 	rng = mdt_stream(mdt_seed(), 1000 + (uint64_t)_i);
 	mdt_fill(&rng, msg, sizeof(msg));
 	for (len = 0; len <= EDGE_MAXLEN; len++) {
-		portable_ref(alg, msg, len, want);
+		reference(alg, msg, len, want);
 
 		mdt_hash(alg, backend, msg, len, got);
 		MDT_DIGEST_EQ(got, want, dlen, "%s on %s, %zu bytes, one "
 		    "update", mds_alg_name(alg), backend, len);
 
-		ck_assert_int_eq(mds_init_backend(&ctx, alg, backend), 0);
-		for (i = 0; i < len; i++)
-			ck_assert_int_eq(mds_update(&ctx, msg + i, 1), 0);
-		ck_assert_int_eq(mds_final(&ctx, got), 0);
+		hash_bytewise(alg, backend, msg, len, got);
 		MDT_DIGEST_EQ(got, want, dlen, "%s on %s, %zu bytes, byte at "
 		    "a time", mds_alg_name(alg), backend, len);
 	}
@@ -184,14 +207,66 @@ START_TEST(test_digest_oneshot)
 		len = (size_t)(mdt_rand(&rng) % (DIFF_MAXLEN + 1));
 		mdt_fill(&rng, msg, len);
 		ck_assert_int_eq(mds_digest(alg, msg, len, got), 0);
-		portable_ref(alg, msg, len, want);
+		reference(alg, msg, len, want);
 		MDT_DIGEST_EQ(got, want, dlen, "mds_digest %s, %zu bytes, vs "
-		    "portable; MDSUM_TEST_SEED=%#llx", mds_alg_name(alg), len,
-		    (unsigned long long)seed);
+		    "the reference; MDSUM_TEST_SEED=%#llx", mds_alg_name(alg),
+		    len, (unsigned long long)seed);
 		hash_split(alg, NULL, msg, len, &rng, want);
 		MDT_DIGEST_EQ(got, want, dlen, "mds_digest %s, %zu bytes, vs "
 		    "streaming; MDSUM_TEST_SEED=%#llx", mds_alg_name(alg), len,
 		    (unsigned long long)seed);
+	}
+}
+END_TEST
+
+/*
+ * _i: a built backend.  BLAKE2b at each of its 64 digest lengths
+ * (8 to 512 bits, b2sum -l) against hashlib, on messages around its
+ * block: in one update, in random pieces, a byte at a time; and
+ * mds_digest, the default choice, once.
+ */
+START_TEST(test_blake2b_hashlib)
+{
+	const char *backend = mdt_built((size_t)_i);
+	const struct mds_alg *b2 = mdt_alg("blake2b"), *alg;
+	unsigned char got[MDS_MAX_DIGEST];
+	struct mdt_ovec *ov;
+	uint64_t rng = mdt_stream(mdt_seed(), 4000 + (uint64_t)_i);
+	size_t bits, k, dlen;
+
+	for (bits = 8; bits <= 512; bits += 8) {
+		ck_assert_ptr_nonnull(alg = mds_alg_length(b2, bits));
+		dlen = mds_alg_digest_len(alg);
+		ck_assert_uint_eq(dlen, bits / 8);
+		ck_assert_msg((ov = mdt_ovec_load("b2", alg)) != NULL,
+		    "%s: not in oracle-hashlib.txt", mds_alg_name(alg));
+		for (k = 0; k < ov->n; k++) {
+			mdt_hash(alg, backend, ov->msg[k], ov->len[k], got);
+			MDT_DIGEST_EQ(got, ov->md[k], dlen, "%s on %s, %zu "
+			    "bytes, one update, against hashlib",
+			    mds_alg_name(alg), backend, ov->len[k]);
+			hash_split(alg, backend, ov->msg[k], ov->len[k], &rng,
+			    got);
+			MDT_DIGEST_EQ(got, ov->md[k], dlen, "%s on %s, %zu "
+			    "bytes, in pieces, against hashlib",
+			    mds_alg_name(alg), backend, ov->len[k]);
+			if (ov->len[k] <= EDGE_MAXLEN) {
+				hash_bytewise(alg, backend, ov->msg[k],
+				    ov->len[k], got);
+				MDT_DIGEST_EQ(got, ov->md[k], dlen, "%s on %s, "
+				    "%zu bytes, byte at a time, against "
+				    "hashlib", mds_alg_name(alg), backend,
+				    ov->len[k]);
+			}
+			if (_i == 0) {
+				ck_assert_int_eq(mds_digest(alg, ov->msg[k],
+				    ov->len[k], got), 0);
+				MDT_DIGEST_EQ(got, ov->md[k], dlen, "mds_digest "
+				    "%s, %zu bytes, against hashlib",
+				    mds_alg_name(alg), ov->len[k]);
+			}
+		}
+		mdt_ovec_free(ov);
 	}
 }
 END_TEST
@@ -501,6 +576,11 @@ mdt_diff_suite(void)
 	tcase_add_loop_test(tc, test_random_splits, 0, na * nb);
 	tcase_add_loop_test(tc, test_edges, 0, na * nb);
 	tcase_add_loop_test(tc, test_digest_oneshot, 0, na);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("blake2b-hashlib");
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, test_blake2b_hashlib, 0, nb);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("fd");

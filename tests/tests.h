@@ -99,6 +99,47 @@ int	 mdt_cpu_runs(const char *, const char *, unsigned int);
 void	 mdt_feature_masks(unsigned int, char *, size_t);
 unsigned int mdt_feature_all(void);
 
+/*
+ * The kernels of a family in the architecture's table (dispatch's
+ * mds_arch_kernels): how many; mdt_kernel_pin(suite, family, i, &name)
+ * pins the i-th for the native backend (its name into name; 0 after a
+ * skip, strict as mdt_cpu_runs's, if the CPU cannot run it); unpin.
+ */
+size_t	 mdt_nkernels(const char *);
+int	 mdt_kernel_pin(const char *, const char *, size_t, const char **);
+void	 mdt_kernel_unpin(void);
+
+/*
+ * Oracles (tests/oracle.c), none of them libmdsum's code: the CRCs a bit
+ * at a time (registers without inversion), cksum's length and
+ * complement, the sums a byte at a time.  mdt_oracle: the digest of
+ * crc, crc32b, sysv or bsd, 1; 0 for any other algorithm.
+ */
+uint32_t mdt_crc_msb(uint32_t, const void *, size_t);
+uint32_t mdt_crc_lsb(uint32_t, const void *, size_t);
+uint32_t mdt_cksum_finish(uint32_t, uint64_t);
+uint16_t mdt_sysv_sum(const void *, size_t);
+uint16_t mdt_bsd_sum(const void *, size_t);
+int	 mdt_oracle(const struct mds_alg *, const void *, size_t,
+	    unsigned char *);
+
+/*
+ * A set of messages of tests/vectors/oracle-hashlib.txt ("lanes" or
+ * "b2"), slices of one buffer, with an algorithm's digests: from the
+ * file (hashlib) or from mdt_oracle.  mdt_ovec_load: NULL if neither
+ * knows the algorithm.
+ */
+#define MDT_OVEC_MAX	128
+struct mdt_ovec {
+	unsigned char		*buf;
+	size_t			 n;
+	const unsigned char	*msg[MDT_OVEC_MAX];
+	size_t			 len[MDT_OVEC_MAX];
+	unsigned char		 md[MDT_OVEC_MAX][MDS_MAX_DIGEST];
+};
+struct mdt_ovec	*mdt_ovec_load(const char *, const struct mds_alg *);
+void		 mdt_ovec_free(struct mdt_ovec *);
+
 /* ck_assert_mem_eq, with the context printed first when it will fail. */
 #define MDT_DIGEST_EQ(got, want, len, ...) do {				\
 	if (memcmp((got), (want), (len)) != 0)				\

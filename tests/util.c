@@ -414,3 +414,47 @@ mdt_feature_all(void)
 		all |= features[f].bit;
 	return all;
 }
+
+/* Kernels of family in the architecture's table. */
+size_t
+mdt_nkernels(const char *family)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < mds_arch_nkernels; k++)
+		if (strcmp(mds_arch_kernels[k].family, family) == 0)
+			n++;
+	return n;
+}
+
+/*
+ * Pin the i-th kernel of family for the native backend, its name into
+ * *name; 0, after a skip (strict as mdt_cpu_runs, naming suite), if the
+ * CPU cannot run it.
+ */
+int
+mdt_kernel_pin(const char *suite, const char *family, size_t i,
+    const char **name)
+{
+	const struct mds_kernel *k;
+	size_t j, n = 0;
+
+	for (j = 0; j < mds_arch_nkernels; j++) {
+		k = &mds_arch_kernels[j];
+		if (strcmp(k->family, family) != 0 || n++ != i)
+			continue;
+		*name = k->name;
+		if (!mdt_cpu_runs(suite, k->name, k->need))
+			return 0;
+		ck_assert_int_eq(mds_kernel_pin(k), 0);
+		return 1;
+	}
+	ck_abort_msg("no kernel %zu of family %s", i, family);
+	return 0;
+}
+
+void
+mdt_kernel_unpin(void)
+{
+	(void)mds_kernel_pin(NULL);
+}
