@@ -357,9 +357,10 @@ store_trim(struct run *r)
 		    pp = &(*pp)->hnext)
 			continue;
 		*pp = k->hnext;
-		st->oldest = k->newer;
-		if (st->oldest == NULL)
-			st->newest = NULL;
+		if (k == st->newest)	/* the only one */
+			st->oldest = st->newest = NULL;
+		else
+			st->oldest = k->newer;
 		st->count--;
 		st->bytes -= k->bytes;
 		st->evicted = 1;

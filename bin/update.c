@@ -151,7 +151,8 @@ check_form(const struct amanifest *m, const struct form *fm)
 
 /*
  * The digest md of dl bytes as a line of the manifest writes one like
- * text (len characters: hex in its case, or base64), into out.
+ * text (len characters: hex, in upper case if text has an upper-case
+ * letter, or base64), into out.
  */
 static void
 put_digest_as(const char *text, size_t len, const unsigned char *md,
@@ -187,8 +188,9 @@ add_lines(const struct amanifest *m, const struct form *fm,
 		return -1;
 	}
 	if (fm->format == MF_SFV) {
+		/* rhash writes the CRC in upper case */
 		md = md_of(in, m->algs[0]);
-		put_digest_as("X", 8, md, 4, text);
+		put_digest_as("ABCDEF00", 8, md, 4, text);
 		fprintf(fp, "%s %s%s", in->name, text, eol);
 		return 0;
 	}
