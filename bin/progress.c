@@ -461,14 +461,13 @@ line_counts(enum list_layout *layout, const char *head, size_t hn,
 	if (len == 0 || (len == 1 && head[0] == '\r') || head[0] == '#')
 		return 0;
 	if (*layout == LAYOUT_UNKNOWN) {
-		if (P.g->legacy || P.g->cksum)
-			*layout = LAYOUT_PLAIN;	/* they read neither */
-		else if (head[0] == ';')
+		/* the coreutils names read neither SFV nor hashdeep */
+		*layout = LAYOUT_PLAIN;
+		if (!P.g->legacy && !P.g->cksum && head[0] == ';')
 			*layout = LAYOUT_SFV;
-		else if (hn >= 14 && memcmp(head, "%%%% HASHDEEP-", 14) == 0)
+		else if (!P.g->legacy && !P.g->cksum && hn >= 14 &&
+		    memcmp(head, "%%%% HASHDEEP-", 14) == 0)
 			*layout = LAYOUT_HASHDEEP;
-		else
-			*layout = LAYOUT_PLAIN;
 	}
 	if (*layout == LAYOUT_SFV && head[0] == ';')
 		return 0;
