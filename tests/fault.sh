@@ -346,11 +346,18 @@ EOF
 		    sr/136/$size
 	done >sr/keccak256.want
 
-	# the shim cuts the reads where it is told
-	shim EIO_SHIM_DO=short EIO_SHIM_AFTER="$(sr_cuts 128)" \
-	    EIO_SHIM_PATH=sr/128/1025 dd if=sr/128/1025 of=/dev/null bs=65536
-	expect "short reads: the shim cuts dd's reads where told" 0 '' \
-	    "~0+9 records in"
+	# the shim cuts the reads where it is told (seen through dd, which
+	# cannot load a shim built with a sanitizer: make sanitize)
+	if [ -n "${MDSUM_TEST_SANITIZER:-}" ]; then
+		skip "short reads: the shim cuts dd's reads where told" \
+		    "the shim is built with the sanitizer, which dd lacks"
+	else
+		shim EIO_SHIM_DO=short EIO_SHIM_AFTER="$(sr_cuts 128)" \
+		    EIO_SHIM_PATH=sr/128/1025 dd if=sr/128/1025 of=/dev/null \
+		    bs=65536
+		expect "short reads: the shim cuts dd's reads where told" 0 \
+		    '' "~0+9 records in"
+	fi
 
 	for spec in $SR_ALGS; do
 		alg=${spec%%:*}
