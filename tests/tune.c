@@ -25,10 +25,10 @@
 
 /* The rows of the algorithm under test, and what each is said to take. */
 static struct row {
-	char		 name[40];
-	unsigned int	 lanes;
 	double		 ns;	/* per byte, all lanes */
+	unsigned int	 lanes;
 	unsigned int	 calls;
+	char		 name[40];
 } rows[MAXROWS];
 static size_t nrows, nsingle;
 
