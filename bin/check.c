@@ -42,7 +42,7 @@ static void	put_json_result(const struct manifest *,
 static enum verdict input_verdict(const struct input *,
 		    const struct mline *, int *, int *);
 static int	verify(struct gnu *, const struct manifest *,
-		    const struct line_item *, struct input *);
+		    const struct line_item *, struct input *, int *, int *);
 static const char *bad_line_alg(const struct gnu *, const struct mline *,
 		    int *);
 static void	line_report(struct manifest *, struct line_item *);
@@ -204,17 +204,17 @@ input_verdict(const struct input *in, const struct mline *ml,
 }
 
 /*
- * What a verified input produced, reported; returns 0 if it matched.  m
- * is the manifest it came from (NULL for --expect), it its line.
+ * What a verified input produced, reported and counted in *unreadable
+ * or *mismatch; returns 0 if it matched.  m is the manifest it came from
+ * (NULL for --expect), it its line.
  */
 static int
 verify(struct gnu *g, const struct manifest *m, const struct line_item *it,
-    struct input *in)
+    struct input *in, int *unreadable, int *mismatch)
 {
-	int unreadable = 0, mismatch = 0;
 	enum verdict v;
 
-	v = input_verdict(in, it->ml, &unreadable, &mismatch);
+	v = input_verdict(in, it->ml, unreadable, mismatch);
 	if (in->err != 0 && !in->missing)
 		warn_input(quotef(in->name), in->err);
 	if (g->status_only || (g->quiet && v == V_OK))
@@ -305,8 +305,7 @@ line_verified(struct manifest *m, struct line_item *it, struct input *in)
 	int unreadable = 0, mismatch = 0, ok;
 
 	hash_input_emit(in, m->g->ignore_missing);
-	ok = verify(m->g, m, it, in) == 0;
-	(void)input_verdict(in, it->ml, &unreadable, &mismatch);
+	ok = verify(m->g, m, it, in, &unreadable, &mismatch) == 0;
 	if (ok)
 		m->matched = 1;
 	guess_count(m->guesses, it->ml, ok, mismatch);
@@ -493,7 +492,7 @@ gnu_expect(struct gnu *g, const char *path)
 {
 	struct line_item it;
 	struct mline ml;
-	int ret;
+	int ret, unreadable = 0, mismatch = 0;
 
 	if (!valid_digest(g, g->algs[0], g->expect, strlen(g->expect))) {
 		warnx("--expect=%s: not a %s digest", g->expect,
@@ -515,7 +514,7 @@ gnu_expect(struct gnu *g, const char *path)
 	it.in.algs[0] = g->algs[0];
 	hash_input(&it.in, 0);
 	g->ignore_missing = 0;
-	ret = verify(g, NULL, &it, &it.in) != 0;
+	ret = verify(g, NULL, &it, &it.in, &unreadable, &mismatch) != 0;
 	free(it.in.name);
 	return ret;
 }
