@@ -97,7 +97,8 @@ static const struct {
 };
 #define NFEATURES	(sizeof(feature_names) / sizeof(feature_names[0]))
 
-static unsigned int features;		/* what the CPU and OS have */
+static unsigned int probed;		/* what the CPU and OS have */
+static unsigned int features;		/* probed, less what a test hid */
 static unsigned int masked;		/* what the spec turned off */
 static int cap = MDS_NLEVELS - 1;	/* the highest level allowed */
 static const struct mds_kernel *pinned;	/* a kernel named, or pinned */
@@ -342,12 +343,20 @@ static void
 probe(void)
 {
 #ifdef HAVE_X86_PROBE
-	features = probe_x86();
+	probed = probe_x86();
 #endif
 #ifdef HAVE_A64_PROBE
-	features = probe_a64();
+	probed = probe_a64();
 #endif
+	features = probed;
 	spec_from_env();
+}
+
+void
+mds_cpu_pretend_lacks(unsigned int bits)
+{
+	(void)pthread_once(&probe_once, probe);
+	features = probed & ~bits;
 }
 
 /* Can this CPU, with the features masked, run the kernel? */

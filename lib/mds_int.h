@@ -284,6 +284,12 @@ int			 mds_kernel_native(const char *);
 int			 mds_kernel_pin(const struct mds_kernel *);
 /* The name of a feature in need that the CPU lacks, or NULL. */
 const char		*mds_cpu_missing(unsigned int);
+/*
+ * Tests only: treat the features in `bits` as absent from the CPU itself
+ * (not a setting, which a caller may lift), so that a CPU running every
+ * kernel can still be asked for one it cannot run.  0 gives them back.
+ */
+void			 mds_cpu_pretend_lacks(unsigned int);
 
 /*
  * Multi-buffer kernels (lanes.c drives them): `lanes` independent messages
