@@ -1183,32 +1183,45 @@ else
 	    >>"$T/lanes-all.sums"
 	grep -e '(\./hl' -e '(\./sub/hl' -e '(\./sub/s7' "$T/lanes-all.sums" \
 	    >"$T/lanes-links.sums"
+	# Every archive with the default kernels; with a portable kernel
+	# pinned (other lane counts, the same member code), the archives
+	# whose members end early, fail or come back as links and holes.
+	LA_PIN=
+	for a in $LA; do
+		case $a in
+		lanes.newc | lanes-cut.* | lanes-bad.zip | lanes-sparse-gnu.tar | \
+		    trunc.tgz)
+			LA_PIN="$LA_PIN $a" ;;
+		esac
+	done
 	for CPU in "" sha256-portable-x4 md5-portable-x4; do
+		ALL=$LA
+		[ -z "$CPU" ] || ALL=$LA_PIN
 		for algs in "" "-a md5,sha256,keccak256"; do
 			what="${CPU:-MDSUM_CPU unset}${algs:+, $algs}"
 			begin
 			cmd="mdsum${algs:+ $algs} -A [--no-multibuffer] ARCHIVE"
-			for a in $LA; do
+			for a in $ALL; do
 				lanes_cmp "$a" $algs -A
 			done
 			verdict "lanes, $what: -A as with --no-multibuffer"
 			begin
 			cmd="cat ARCHIVE | mdsum${algs:+ $algs} -A [--no-multibuffer] -"
-			for a in $LA; do
+			for a in $ALL; do
 				lanes_cmp -p "$a" $algs -A
 			done
 			verdict "lanes, $what: -A from a pipe as with --no-multibuffer"
 		done
 		begin
 		cmd="mdsum -A -c MANIFEST [--no-multibuffer] ARCHIVE"
-		for a in $LA; do
+		for a in $ALL; do
 			lanes_cmp "$a" -A -c "$T/lanes-all.sums"
 			lanes_cmp "$a" -A -c "$T/lanes-links.sums"
 		done
 		verdict "lanes, ${CPU:-MDSUM_CPU unset}: -A -c as with --no-multibuffer"
 		begin
 		cmd="cat ARCHIVE | mdsum -A -c MANIFEST [--no-multibuffer] -"
-		for a in $LA; do
+		for a in $ALL; do
 			lanes_cmp -p "$a" -A -c "$T/lanes-all.sums"
 			lanes_cmp -p "$a" -A -c "$T/lanes-links.sums"
 		done
