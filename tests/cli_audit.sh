@@ -445,7 +445,7 @@ for f in write fsync rename; do
 	cp S S.orig
 	printf 'x' >d/z
 	if [ -z "$SHIM" ]; then
-		skip "update: $f fails" "tests/eio_shim.so not built"
+		skip_tool "update: $f fails" "tests/eio_shim.so not built"
 		continue
 	fi
 	begin
@@ -477,7 +477,7 @@ for f in write fsync rename; do
 		cp d/S S.orig
 		printf 'x' >d/z
 		if [ -z "$SHIM" ]; then
-			skip "update $m: $f fails" "tests/eio_shim.so not built"
+			skip_tool "update $m: $f fails" "tests/eio_shim.so not built"
 			continue
 		fi
 		run env EIO_SHIM_FAIL=$f EIO_SHIM_AFTER=100 LD_PRELOAD="$SHIM" \

@@ -185,7 +185,7 @@ if have script; then
 	expect "$cmd: escaped as \\xHH" 0 \
 	    "=\\$TAG (a\\x1b[2Jb) = $HABC${nl}\\$HABC a\\x1b[2Jb${nl}sha256: xa\\x1b[2Jb: No such file or directory" ''
 else
-	skip "sha256 NAME-WITH-ESC on a terminal" "no script(1)"
+	skip_tool "sha256 NAME-WITH-ESC on a terminal" "no script(1)"
 fi
 rm -f "$ttyname"
 
@@ -216,7 +216,7 @@ if have script; then
 	expect "$cmd: DEL, U+009B and a lone 9b as \\xHH, U+00A0 as itself" 0 \
 	    "=\\$TAG (a\\x7fb) = $HABC${nl}\\$TAG (c\\xc2\\x9bd) = $HABC${nl}\\$TAG (e\\x9bf) = $HABC${nl}$TAG ($N4) = $HABC${nl}\\$HABC a\\x7fb${nl}\\$HABC c\\xc2\\x9bd${nl}\\$HABC e\\x9bf${nl}sha256: xa\\x7fb: No such file or directory${nl}sha256: xc\\xc2\\x9bd: No such file or directory${nl}sha256: xe\\x9bf: No such file or directory" ''
 else
-	skip "sha256 NAMES-WITH-DEL-AND-C1 on a terminal" "no script(1)"
+	skip_tool "sha256 NAMES-WITH-DEL-AND-C1 on a terminal" "no script(1)"
 fi
 rm -f "$N1" "$N2" "$N3" "$N4"
 
@@ -426,9 +426,9 @@ if [ -c /dev/full ]; then
 	rc=$?
 	expect "sha256 -p > /dev/full: write error, exit 1" 1 '*' '+'
 else
-	skip "sha256 FILE > /dev/full: write error, exit 1" "no /dev/full"
-	skip "sha256 -s abc > /dev/full: write error, exit 1" "no /dev/full"
-	skip "sha256 -p > /dev/full: write error, exit 1" "no /dev/full"
+	skip_tool "sha256 FILE > /dev/full: write error, exit 1" "no /dev/full"
+	skip_tool "sha256 -s abc > /dev/full: write error, exit 1" "no /dev/full"
+	skip_tool "sha256 -p > /dev/full: write error, exit 1" "no /dev/full"
 fi
 
 begin

@@ -328,8 +328,8 @@ if have script; then
 	grep -q "[$esc$bel]" "$T/err" && bad "a control character reached the terminal"
 	verdict "$cmd: escaped"
 else
-	skip "mdsum NAME-WITH-ESC on a terminal" "no script(1)"
-	skip "mdsum --debug NAME-WITH-ESC on a terminal" "no script(1)"
+	skip_tool "mdsum NAME-WITH-ESC on a terminal" "no script(1)"
+	skip_tool "mdsum --debug NAME-WITH-ESC on a terminal" "no script(1)"
 fi
 run mdsum -a sha256 -c m.tty
 expect "mdsum -c MANIFEST-WITH-ESC into a file: the bytes as coreutils writes them" \
@@ -417,7 +417,7 @@ if have script; then
 	grep -F -q -e "mdsum: $N1: " stderr.f || bad "--debug into a file: not the name's bytes"
 	verdict "$cmd: into the file, the bytes as they are"
 else
-	skip "mdsum NAMES-WITH-DEL-AND-C1 on a terminal" "no script(1)"
+	skip_tool "mdsum NAMES-WITH-DEL-AND-C1 on a terminal" "no script(1)"
 fi
 
 if [ $GNU = yes ]; then
@@ -441,11 +441,11 @@ if [ $GNU = yes ]; then
 			verdict "$cmd: the messages coreutils writes"
 		done
 	else
-		skip "sha256sum NOSUCH-NAMES on a terminal: coreutils' messages" \
+		skip_tool "sha256sum NOSUCH-NAMES on a terminal: coreutils' messages" \
 		    "no script(1)"
 	fi
 else
-	skip "mdsum NAMES-WITH-DEL-AND-C1 into a file: coreutils' bytes" \
+	skip_tool "mdsum NAMES-WITH-DEL-AND-C1 into a file: coreutils' bytes" \
 	    "$WHY_NO_GNU"
 fi
 cd "$W" || exit 2
@@ -569,7 +569,7 @@ printf '%s  f\n%s  e\n' $MF $ME >m5.ok
 # ========================================================================
 
 if [ $GNU = no ]; then
-	skip "sha256sum/md5sum/cksum agree with coreutils" "$WHY_NO_GNU"
+	skip_tool "sha256sum/md5sum/cksum agree with coreutils" "$WHY_NO_GNU"
 fi
 
 if [ $GNU = yes ]; then
@@ -849,7 +849,7 @@ if [ $CKSUM_A = yes ]; then
 	same "mdsum -c --ignore-missing MULTI = cksum" mdsum cksum -c \
 	    --ignore-missing m.multi
 else
-	skip "mdsum -a ALG agrees with cksum -a ALG" \
+	skip_tool "mdsum -a ALG agrees with cksum -a ALG" \
 	    "coreutils cksum with -a not found"
 fi
 
@@ -960,7 +960,7 @@ if have openssl && have base64; then
 	expect "mdsum --base64 --no-names -a sha256,md5 EMPTY" 0 \
 	    "=$(openssl dgst -sha256 -binary e | base64)$nl$(openssl dgst -md5 -binary e | base64)" ''
 else
-	skip "mdsum --base64 FILE: openssl dgst -binary | base64" "no openssl or base64"
+	skip_tool "mdsum --base64 FILE: openssl dgst -binary | base64" "no openssl or base64"
 fi
 
 # --- --json -------------------------------------------------------------------
@@ -1052,7 +1052,7 @@ for line, name in zip(sys.stdin.buffer.read().splitlines(), want):
 		    bad "the names jq gives back: $(cat "$T/jq.names")"
 		verdict "$cmd: the names stay apart, exact bytes back"
 	else
-		skip "mdsum --json NON-UTF-8-NAMES | jq" "no jq"
+		skip_tool "mdsum --json NON-UTF-8-NAMES | jq" "no jq"
 	fi
 	rm -f "$odd1" "$odd2"
 
@@ -1098,7 +1098,7 @@ if [o["status"] for o in got] != ["ok", "malformed"] or \
 	run mdsum -c --json --status m.jsonc
 	expect "mdsum -c --json --status: nothing on stdout" 1 '' '*'
 else
-	skip "mdsum --json FILES: one valid object per line, fields right" \
+	skip_tool "mdsum --json FILES: one valid object per line, fields right" \
 	    "no python3 with json"
 fi
 
@@ -1377,7 +1377,7 @@ if have mkfifo && have timeout && mkfifo t/sub/fifo 2>/dev/null; then
 	expect "mdsum -R DIR: only regular files, a FIFO inside is not opened" 0 \
 	    "=SHA256 (t/sub/x) = $HF${nl}SHA256 (t/sub/y/z) = $HE" '*'
 else
-	skip "mdsum -R DIR: only regular files, a FIFO inside is not opened" \
+	skip_tool "mdsum -R DIR: only regular files, a FIFO inside is not opened" \
 	    "no mkfifo or timeout"
 fi
 run mdsum t
@@ -1443,7 +1443,7 @@ if have taskset && taskset -c 0 true 2>/dev/null; then
 	cmp -s j1 "$T/out" || bad "output differs from -j1"
 	verdict "taskset -c 0 mdsum 300-FILES: same output on one CPU"
 else
-	skip "taskset -c 0 mdsum 300-FILES: same output on one CPU" "no taskset"
+	skip_tool "taskset -c 0 mdsum 300-FILES: same output on one CPU" "no taskset"
 fi
 run mdsum -j x f
 expect "mdsum -j x: not a number, exit 1" 1 '' '+'
@@ -1574,7 +1574,7 @@ if [ -c /dev/full ]; then
 		verdict "mdsum ${a:+$a }> /dev/full: write error, exit 1"
 	done
 else
-	skip "mdsum > /dev/full: write error, exit 1" "no /dev/full"
+	skip_tool "mdsum > /dev/full: write error, exit 1" "no /dev/full"
 fi
 begin
 cmd="mdsum f >&-"
@@ -1648,7 +1648,7 @@ if [ $GNU = yes ] && [ -x "$G/sha512sum" ]; then
 		expect "sha512hsum $r = first 64 hex digits of sha512sum" 0 "=$want" ''
 	done
 else
-	skip "sha512hsum = first 64 hex digits of sha512sum" "no coreutils sha512sum"
+	skip_tool "sha512hsum = first 64 hex digits of sha512sum" "no coreutils sha512sum"
 fi
 run sha512hsum --tag f e
 expect "sha512hsum --tag FILE FILE" 0 "=SHA512H (f) = $HHF${nl}SHA512H (e) = $HHE" ''
@@ -1675,7 +1675,7 @@ for name in sys.argv[1:]:
 	cmp -s "$T/kref" "$T/out" || { bad "digests differ"; cp "$T/kref" "$T/out.want"; }
 	verdict "keccak256sum = pycryptodome keccak (12 lengths up to 1 MiB)"
 else
-	skip "keccak256sum = pycryptodome keccak" \
+	skip_tool "keccak256sum = pycryptodome keccak" \
 	    "/usr/bin/python3 with Cryptodome (python3-pycryptodome) not installed"
 fi
 if [ -n "$PY" ] && "$PY" -c 'import hashlib; hashlib.sha3_256' 2>/dev/null; then
@@ -1689,7 +1689,7 @@ for n in sys.argv[1:]:
 	cmp -s "$T/sref" "$T/out" || { bad "digests differ"; cp "$T/sref" "$T/out.want"; }
 	verdict "mdsum -a sha3-256 = python hashlib.sha3_256 (12 lengths)"
 else
-	skip "mdsum -a sha3-256 = python hashlib.sha3_256" "no python3 hashlib"
+	skip_tool "mdsum -a sha3-256 = python hashlib.sha3_256" "no python3 hashlib"
 fi
 
 # --- --bench: the table's shape only (a benchmark never runs in make check) ---

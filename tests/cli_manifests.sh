@@ -123,7 +123,7 @@ make_manifest S "$M" --untagged
 both "mdsum --untagged > S; mdsum -c S" S
 for a in sha256 sha512 sha384 sha224 sha1 md5; do
 	if ! have ${a}sum; then
-		skip "${a}sum output, mdsum -c" "no ${a}sum"
+		skip_tool "${a}sum output, mdsum -c" "no ${a}sum"
 		continue
 	fi
 	make_manifest u.$a ${a}sum
@@ -187,7 +187,7 @@ hashlib_says()
 	rm -f "$T/out" "$T/err" "$T/out.want" "$T/err.want"
 	cmd="python3 -c <hashlib: $3>"
 	if ! have python3; then
-		skip "$1" "no python3"
+		skip_tool "$1" "no python3"
 		return
 	fi
 	if ! (cd good && python3 -c 'import base64, hashlib, sys
@@ -196,7 +196,7 @@ for n in sys.argv[2:]:
     h = eval(sys.argv[1])
     print(base64.b64encode(h.digest()).decode() + "  " + n)' "$3" f 's p') \
 	    >"$T/out.want" 2>"$T/err"; then
-		skip "$1" "python3's hashlib has no $3"
+		skip_tool "$1" "python3's hashlib has no $3"
 		return
 	fi
 	cp "$T/$2" "$T/out"
@@ -272,7 +272,7 @@ if have shasum; then
 	both "shasum -a 512256 output; mdsum -a sha512-256 -c" sh.512256 \
 	    -a sha512-256
 else
-	skip "shasum output, mdsum -c" "no shasum"
+	skip_tool "shasum output, mdsum -c" "no shasum"
 fi
 
 if have openssl; then
@@ -281,7 +281,7 @@ if have openssl; then
 		both "openssl dgst -r -$a output (digest *file); mdsum -c" or.$a
 	done
 else
-	skip "openssl dgst -r output, mdsum -c" "no openssl"
+	skip_tool "openssl dgst -r output, mdsum -c" "no openssl"
 fi
 
 if have rhash; then
@@ -292,7 +292,7 @@ if have rhash; then
 	make_manifest rh64.sha256 rhash --sha256 --base64
 	both "rhash --sha256 --base64 output; mdsum -c" rh64.sha256
 else
-	skip "rhash output, mdsum -c" "no rhash"
+	skip_tool "rhash output, mdsum -c" "no rhash"
 fi
 
 # --- the hint: every line whose length chose its algorithm failed ---------
@@ -329,7 +329,7 @@ for n in sys.argv[1:]:
 	expect "mdsum -c (a sha3-256 line, a sha256 line): no hint" 1 \
 	    "=f: FAILED${nl}s p: OK" "$MISMATCH"
 else
-	skip "mdsum -c SHA3-256-LIST: hint" "no python3"
+	skip_tool "mdsum -c SHA3-256-LIST: hint" "no python3"
 fi
 
 # --- tagged lines of openssl dgst and rhash --bsd ---------------------------
@@ -364,7 +364,7 @@ if have rhash; then
 	expect "rhash --bsd --md5 --sha1 --sha256 output; mdsum -c" 0 \
 	    "=f: OK${nl}f: OK${nl}f: OK${nl}s p: OK${nl}s p: OK${nl}s p: OK" ''
 else
-	skip "rhash --bsd output, mdsum -c" "no rhash"
+	skip_tool "rhash --bsd output, mdsum -c" "no rhash"
 fi
 # rhash pads short tags with spaces; its documented format, by hand
 printf 'MD5   (f) = 900150983cd24fb0d6963f7d28e17f72\nSHA1  (s p) = f572d396fae9206628714fb2ce00f72e94f2258f\n' \
@@ -378,7 +378,7 @@ both "padded tags (MD5   (f) = ..., SHA1  (f) = ...); mdsum -c" pad.list
 same()
 {
 	if ! have "$2"; then
-		skip "$1" "no coreutils $2"
+		skip_tool "$1" "no coreutils $2"
 		return
 	fi
 	(cd good && "$B/$2" -c "$T/$3") >"$T/o.out" 2>"$T/o.err"
@@ -523,7 +523,7 @@ if have timeout && have mkfifo; then
 	want_err ''
 	verdict "mdsum --files0-from=FIFO: a name is hashed before the list ends"
 else
-	skip "mdsum --files0-from=FIFO: streamed" "no timeout or mkfifo"
+	skip_tool "mdsum --files0-from=FIFO: streamed" "no timeout or mkfifo"
 fi
 
 # Each name's line comes before the next name is written, whoever writes
@@ -555,7 +555,7 @@ for how in -j1 -j2 "taskset -c 0" "taskset -c 0 -j2"; do
 	cmd="${pin:+$pin }mdsum${j:+ }$j --files0-from=FIFO, a name at a time"
 	desc="mdsum --files0-from=FIFO, $how: each line before the next name"
 	if ! have timeout || ! have mkfifo; then
-		skip "$desc" "no timeout or mkfifo"
+		skip_tool "$desc" "no timeout or mkfifo"
 		continue
 	elif [ -n "$pin" ] && ! $pin true 2>/dev/null; then
 		skip "$desc" "cannot run on CPU 0 alone"

@@ -61,7 +61,7 @@ diagnose()
 
 if ! have script || ! script -qfec true /dev/null >/dev/null 2>&1; then
 	echo "# no script(1) that runs a command in a pseudo-terminal"
-	skip "--progress in a pseudo-terminal" "no script(1)"
+	skip_tool "--progress in a pseudo-terminal" "no script(1)"
 	summary
 fi
 
@@ -363,7 +363,7 @@ EOF
 	rows ts want.rows
 	verdict "-A ARCHIVE: redrawn with the archive's bytes read; lines intact"
 else
-	skip "-A ARCHIVE: redrawn with the archive's bytes read" "no tar"
+	skip_tool "-A ARCHIVE: redrawn with the archive's bytes read" "no tar"
 fi
 
 # --- messages on stderr are not glued to the status line ---------------

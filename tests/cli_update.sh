@@ -317,8 +317,8 @@ if [ -n "$SHIM" ]; then
 	no_temp
 	verdict "the directory cannot be synced: the new manifest in place, whole"
 else
-	skip "a short write(2)" "tests/eio_shim.so not built"
-	skip "the directory cannot be synced" "tests/eio_shim.so not built"
+	skip_tool "a short write(2)" "tests/eio_shim.so not built"
+	skip_tool "the directory cannot be synced" "tests/eio_shim.so not built"
 fi
 
 summary

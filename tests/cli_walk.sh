@@ -508,8 +508,8 @@ EOF
 	verdict "--progress: the notices are given once, not by the count ahead"
 	rm -f OUT.txt
 else
-	skip "--progress: the count ahead" "no script(1)"
-	skip "--progress: the notices given once" "no script(1)"
+	skip_tool "--progress: the count ahead" "no script(1)"
+	skip_tool "--progress: the notices given once" "no script(1)"
 fi
 
 summary

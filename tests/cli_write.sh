@@ -179,7 +179,7 @@ fi
 # --- mdsum > /dev/full ----------------------------------------------------
 
 if [ ! -c /dev/full ]; then
-	skip "mdsum, sha256sum and the BSD tools > /dev/full" "no /dev/full"
+	skip_tool "mdsum, sha256sum and the BSD tools > /dev/full" "no /dev/full"
 elif [ -z "$TIMEOUT" ]; then
 	skip_tool "mdsum, sha256sum and the BSD tools > /dev/full" \
 	    "no timeout(1)"

@@ -208,7 +208,7 @@ same()
 	shift 4
 	begin
 	if [ -z "$GNU" ]; then
-		skip "$_d" "$NOGNU"
+		skip_tool "$_d" "$NOGNU"
 		SAME_OUT=
 		return
 	fi
@@ -265,7 +265,7 @@ lines a big z >SHA256SUMS
 # --- the shim -------------------------------------------------------------
 
 if [ -z "$SHIM" ]; then
-	skip "EIO part-way, short reads and files changing while hashed" \
+	skip_tool "EIO part-way, short reads and files changing while hashed" \
 	    "no tests/eio_shim.so (make check builds it)"
 	SHIMOK=no
 else
@@ -274,7 +274,7 @@ else
 	shim EIO_SHIM_PATH=big EIO_SHIM_AFTER=$FIVE \
 	    dd if=big of=/dev/null bs=1048576
 	if [ $rc -eq 0 ]; then
-		skip "EIO part-way, short reads and files changing while hashed" \
+		skip_tool "EIO part-way, short reads and files changing while hashed" \
 		    "the shim does not take (LD_PRELOAD ignored?)"
 		SHIMOK=no
 	fi
@@ -315,7 +315,7 @@ sr_cuts()
 }
 
 if [ $SHIMOK = yes ] && ! have python3; then
-	skip "short reads" "no python3"
+	skip_tool "short reads" "no python3"
 elif [ $SHIMOK = yes ]; then
 	mkdir sr
 	for spec in $SR_ALGS; do
@@ -651,7 +651,7 @@ if [ -c /dev/full ]; then
 	expect "stdout /dev/full: sha256" 1 '*' \
 	    "=sha256: stdout: No space left on device"
 else
-	skip "stdout /dev/full" "no /dev/full"
+	skip_tool "stdout /dev/full" "no /dev/full"
 fi
 
 # A pipe whose reader leaves after one byte.  The output is far more than
@@ -687,7 +687,7 @@ if [ -f "$T/out.want" ]; then
 	[ "$(wc -l <"$T/out")" -eq 1000 ] || bad "$(wc -l <"$T/out") lines"
 	verdict "mdsum -R many: 1000 lines, as coreutils' sha256sum --tag"
 else
-	skip "mdsum -R many: as coreutils" "no GNU sha256sum or python3"
+	skip_tool "mdsum -R many: as coreutils" "no GNU sha256sum or python3"
 fi
 # early_close DEFAULT|IGNORED PROG ARG...: $T/rc and $T/err of PROG
 # writing into | head -c1.
@@ -828,7 +828,7 @@ if [ -n "$UTF8" ]; then
 	    a "$bad1" "$miss1" z
 	LC_ALL=C
 else
-	skip "a name not in UTF-8 (UTF-8 locale)" "no UTF-8 locale"
+	skip_tool "a name not in UTF-8 (UTF-8 locale)" "no UTF-8 locale"
 fi
 run "$S" a "$bad1" "$miss1" z
 lines a "$bad1" z >"$T/out.want"
@@ -902,7 +902,7 @@ printf abc >p/noperm
 chmod 755 "$T" "$W"
 chmod 000 p/noperm p/locked
 if [ "$AS" = none ]; then
-	skip "permission denied" "root, and no setpriv to run as nobody"
+	skip_tool "permission denied" "root, and no setpriv to run as nobody"
 else
 	cd p || exit 2
 	run $AS "$S" a noperm sub/z
@@ -926,7 +926,7 @@ else
 		    >"$T/g.out" 2>"$T/g.err"
 		compare_gnu "permission denied: mdsum -c, as coreutils" $?
 	else
-		skip "permission denied: mdsum, as coreutils" "$NOGNU"
+		skip_tool "permission denied: mdsum, as coreutils" "$NOGNU"
 	fi
 	for j in -j1 -j2; do
 			run $AS "$M" $j -R .
@@ -1026,7 +1026,7 @@ else
 		expect "ulimit -v 64 MiB: an xz -9 archive whose decoder wants 65 MiB" \
 		    1 '*' '+'
 	else
-		skip "ulimit -v 64 MiB: an xz -9 archive" "no xz"
+		skip_tool "ulimit -v 64 MiB: an xz -9 archive" "no xz"
 	fi
 fi
 
@@ -1126,7 +1126,7 @@ if [ $SHIMOK = yes ] && [ -n "$DEFSIG" ] && [ -f "${long:-/}" ]; then
 	expect "SIGINT in the middle of a status line: mdsum -j2 -c > file" \
 	    $RC_INT '*' ''
 else
-	skip "SIGINT in the middle of a line" \
+	skip_tool "SIGINT in the middle of a line" \
 	    "needs the shim, env --default-signal and the 4095-byte path"
 fi
 
@@ -1157,7 +1157,7 @@ if [ -n "$DEFSIG" ]; then
 		fi
 	done
 else
-	skip "SIGINT at a random moment" "no env --default-signal"
+	skip_tool "SIGINT at a random moment" "no env --default-signal"
 fi
 
 summary
