@@ -391,7 +391,7 @@ expect "sha256 FILE DIR FILE: exit 1, message names it, others printed" 1 \
 printf abc >unreadable
 chmod 000 unreadable
 if cat unreadable >/dev/null 2>&1; then
-	skip "sha256 UNREADABLE: exit 1" "permissions not enforced (running as root?)"
+	skip "sha256 UNREADABLE: exit 1" "permissions not enforced (root: fault.sh runs these as nobody)"
 else
 	run sha256 unreadable f
 	expect "sha256 UNREADABLE FILE: exit 1" 1 "=$TAG (f) = $HABC" \

@@ -268,7 +268,7 @@ printf abc >unreadable
 chmod 000 unreadable
 UNREADABLE=yes
 if cat unreadable >/dev/null 2>&1; then
-	UNREADABLE="permissions not enforced (running as root?)"
+	UNREADABLE="permissions not enforced (root: fault.sh runs these as nobody)"
 fi
 # 1 MiB + 3 bytes: more than one read buffer, and not a multiple of one
 head -c 1048579 /dev/urandom >big
