@@ -80,6 +80,7 @@ typedef ssize_t	(*write_fn)(int, const void *, size_t);
 typedef int	(*fsync_fn)(int);
 typedef int	(*rename_fn)(const char *, const char *);
 
+static pthread_once_t	resolved = PTHREAD_ONCE_INIT;
 static pthread_once_t	once = PTHREAD_ONCE_INIT;
 static read_fn		real_read;
 static pread_fn		real_pread;
@@ -88,7 +89,7 @@ static fputs_fn		real_fputs;
 static write_fn		real_write;
 static fsync_fn		real_fsync;
 static rename_fn	real_rename;
-static const char	*fail;		/* EIO_SHIM_FAIL, or "" */
+static const char	*fail = "";	/* EIO_SHIM_FAIL, or "" */
 static int64_t		written;	/* bytes write(2) put in files */
 static int		write_cut;	/* shortwrite: the short one was */
 static const char	*sigint_on;	/* EIO_SHIM_SIGINT_ON */
@@ -145,11 +146,8 @@ targets(const char *list)
 }
 
 static void
-init(void)
+resolve(void)
 {
-	const char *s;
-	char *end;
-
 	/* POSIX leaves converting void * to a function pointer to us. */
 	*(void **)&real_read = dlsym(RTLD_NEXT, "read");
 	*(void **)&real_pread = dlsym(RTLD_NEXT, "pread");
@@ -158,6 +156,14 @@ init(void)
 	*(void **)&real_write = dlsym(RTLD_NEXT, "write");
 	*(void **)&real_fsync = dlsym(RTLD_NEXT, "fsync");
 	*(void **)&real_rename = dlsym(RTLD_NEXT, "rename");
+}
+
+static void
+init(void)
+{
+	const char *s;
+	char *end;
+
 	if ((fail = getenv("EIO_SHIM_FAIL")) == NULL)
 		fail = "";
 	sigint_on = getenv("EIO_SHIM_SIGINT_ON");
@@ -191,10 +197,18 @@ init(void)
 	}
 }
 
+/*
+ * The real functions are found at the first call, whenever it comes; the
+ * environment is read at the first call that can see it.  gcc's
+ * AddressSanitizer reads and maps files while it starts, before environ
+ * is set, and settings read then would be none.
+ */
 static void
 setup(void)
 {
-	(void)pthread_once(&once, init);
+	(void)pthread_once(&resolved, resolve);
+	if (environ != NULL)
+		(void)pthread_once(&once, init);
 }
 
 /* Is fd the target? */
