@@ -136,30 +136,24 @@ tests/eio_shim.so: tests/eio_shim.c config.mk
 	$(CC) $(MDS_CFLAGS) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -shared -o $@ \
 	    tests/eio_shim.c -ldl
 
+# The command-line tests make check runs after the library suites, each
+# as `sh tests/SCRIPT bin`; CHECK_SCRIPTS="..." runs some of them.
+CHECK_SCRIPTS =	cli_bsd.sh cli_bsd_family.sh cli_gnu.sh cli_family.sh \
+		cli_archive.sh cli_input.sh cli_lanes.sh cli_recipe.sh \
+		cli_tune.sh cli_write.sh cli_audit.sh cli_update.sh \
+		cli_model.sh cli_walk.sh cli_progress.sh cli_manifests.sh \
+		completions.sh fault.sh
+
 check: all tests/run tests/eio_shim.so
 	tests/run tests/vectors
-	sh tests/cli_bsd.sh bin
-	sh tests/cli_bsd_family.sh bin
-	sh tests/cli_gnu.sh bin
-	sh tests/cli_family.sh bin
-	sh tests/cli_archive.sh bin
-	sh tests/cli_input.sh bin
-	sh tests/cli_lanes.sh bin
-	sh tests/cli_recipe.sh bin
-	sh tests/cli_tune.sh bin
-	sh tests/cli_write.sh bin
-	sh tests/cli_audit.sh bin
-	sh tests/cli_update.sh bin
-	sh tests/cli_model.sh bin
-	sh tests/cli_walk.sh bin
-	sh tests/cli_progress.sh bin
-	sh tests/cli_manifests.sh bin
-	sh tests/completions.sh bin
+	@for t in $(CHECK_SCRIPTS); do \
+		echo "sh tests/$$t bin"; \
+		sh tests/$$t bin || exit 1; \
+	done
 	sh tests/install.sh "$(MAKE)" "CC=$(CC)" "CPPFLAGS=$(CPPFLAGS)" \
 	    "CFLAGS=$(CFLAGS)" \
 	    "LDFLAGS=$(LDFLAGS)" WITHOUT_OPENSSL=$(WITHOUT_OPENSSL) \
 	    WITHOUT_LIBMD=$(WITHOUT_LIBMD) WITHOUT_ASM=$(WITHOUT_ASM)
-	sh tests/fault.sh bin
 
 # make mutate: the single-point bugs of tests/mutants/*.mut applied one
 # at a time to a scratch copy, each against the test named for it; fails
