@@ -348,8 +348,10 @@ set_owner_mode(const struct mfile *mf, int fd)
 		return fchmod(fd, 0666 & ~mask);
 	}
 	if ((mf->sb.st_uid != geteuid() || mf->sb.st_gid != getegid()) &&
-	    fchown(fd, mf->sb.st_uid, mf->sb.st_gid) == -1)
-		(void)fchown(fd, (uid_t)-1, mf->sb.st_gid);
+	    fchown(fd, mf->sb.st_uid, mf->sb.st_gid) == -1 &&
+	    fchown(fd, (uid_t)-1, mf->sb.st_gid) == -1) {
+		/* not the owner's, nor the group's: the new file stays ours */
+	}
 	return fchmod(fd, mf->sb.st_mode & 07777);
 }
 

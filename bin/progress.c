@@ -78,6 +78,7 @@ static int	 line_counts(enum list_layout *, const char *, size_t, size_t);
 static void	 count_archives(void);
 static void	 draw(void);
 static void	 erase(void);
+static void	 put_status(const char *, size_t);
 static void	 stop(void);
 static void	 on_read(uint64_t, unsigned int);
 static const char *size_text(double, char *);
@@ -88,6 +89,18 @@ static void	 add(char *, size_t *, size_t, const char *, ...)
 	    ;
 
 /* The library's report of a chunk read, from any thread. */
+/*
+ * The status line is a courtesy on a terminal: a failed write of it
+ * changes nothing of the work or its exit status.
+ */
+static void
+put_status(const char *s, size_t len)
+{
+	if (write(STDERR_FILENO, s, len) == -1) {
+		/* nothing to do: the next redraw tries again */
+	}
+}
+
 static void
 on_read(uint64_t bytes, unsigned int streams)
 {
@@ -250,7 +263,7 @@ erase(void)
 	static const char seq[] = "\r\033[K";
 
 	if (P.drawn)
-		(void)write(STDERR_FILENO, seq, sizeof(seq) - 1);
+		put_status(seq, sizeof(seq) - 1);
 	P.drawn = 0;
 }
 
@@ -363,7 +376,7 @@ draw(void)
 	line[len++] = '\033';
 	line[len++] = '[';
 	line[len++] = 'K';
-	(void)write(STDERR_FILENO, line, len);
+	put_status(line, len);
 	P.drawn = 1;
 }
 
