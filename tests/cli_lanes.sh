@@ -65,10 +65,12 @@ head -c 1000 pool >d/sub/x
 NAMES=$(cd d && ls | grep '^s' | sort -n -k1.2)
 ALGS="md5 sha1 sha224 sha256 sha384 sha512 sha512-224 sha512h sha3-224 \
     sha3-256 sha3-512 keccak256 blake2b"
-# Under valgrind (tests/valgrind.sh), one row per block size or rate
-# and kind of padding is enough to find a bad access, at half the time;
-# keccak256 stays, as the BSD tools' rows below need its oracle.
-[ -n "${MDSUM_TEST_VALGRIND:-}" ] &&
+# Under valgrind (tests/valgrind.sh) or a sanitizer (make sanitize), one
+# row per block size or rate and kind of padding is enough to find a bad
+# access, at half the time; keccak256 stays, as the BSD tools' rows
+# below need its oracle.
+SLOWRUN=${MDSUM_TEST_VALGRIND:-}${MDSUM_TEST_SANITIZER:-}
+[ -n "$SLOWRUN" ] &&
     ALGS="md5 sha1 sha256 sha512 sha512h sha3-224 sha3-512 keccak256 blake2b"
 
 # same_as_single DESC ARG...: mdsum ARG... (in d) and mdsum
@@ -402,9 +404,10 @@ if b2sum --version 2>/dev/null | grep -q GNU; then
 	done
 	BNAMES=$(cd b2 && printf '%s\n' b* | sort -n -k1.2)
 	NB=$(printf '%s\n' $BNAMES | wc -l)
-	# one length under valgrind (256: a parameter block of its own)
+	# one length under valgrind or a sanitizer (256: a parameter block of
+	# its own)
 	B2LENS="512 8 160 256 504"
-	[ -n "${MDSUM_TEST_VALGRIND:-}" ] && B2LENS=256
+	[ -n "$SLOWRUN" ] && B2LENS=256
 	for len in $B2LENS; do
 		# shellcheck disable=SC2086
 		(cd b2 && b2sum -l $len $BNAMES) >bora.$len

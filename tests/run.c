@@ -75,5 +75,10 @@ main(int argc, char *argv[])
 	if (c->refused > 0)
 		printf("tests/run: failed: skips refused by MDSUM_TEST_NO_SKIP: "
 		    "%u\n", c->refused);
-	return nfailed == 0 && c->refused == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	/* A name that matches no suite or case must not pass as a run. */
+	if (nrun == 0)
+		printf("tests/run: failed: no test ran (CK_RUN_SUITE, "
+		    "CK_RUN_CASE or the tags chose none)\n");
+	return nfailed == 0 && c->refused == 0 && nrun > 0 ? EXIT_SUCCESS :
+	    EXIT_FAILURE;
 }
