@@ -65,11 +65,12 @@ head -c 1000 pool >d/sub/x
 NAMES=$(cd d && ls | grep '^s' | sort -n -k1.2)
 ALGS="md5 sha1 sha224 sha256 sha384 sha512 sha512-224 sha512h sha3-224 \
     sha3-256 sha3-512 keccak256 blake2b"
-# Under valgrind (tests/valgrind.sh) or a sanitizer (make sanitize), one
-# row per block size or rate and kind of padding is enough to find a bad
-# access, at half the time; keccak256 stays, as the BSD tools' rows
-# below need its oracle.
-SLOWRUN=${MDSUM_TEST_VALGRIND:-}${MDSUM_TEST_SANITIZER:-}
+# Under valgrind (tests/valgrind.sh), a sanitizer (make sanitize) or an
+# emulator (tests/qemu.sh), one row per block size or rate and kind of
+# padding is enough to find a bad access or a kernel's wrong lane, at
+# half the time; keccak256 stays, as the BSD tools' rows below need its
+# oracle.
+SLOWRUN=${MDSUM_TEST_VALGRIND:-}${MDSUM_TEST_SANITIZER:-}${MDSUM_TEST_QEMU:-}
 [ -n "$SLOWRUN" ] &&
     ALGS="md5 sha1 sha256 sha512 sha512h sha3-224 sha3-512 keccak256 blake2b"
 
