@@ -14,6 +14,8 @@
  * or from the file MDSUM_TEST_CPUINFO names (under qemu-user, whose
  * /proc/cpuinfo is the host's: a "Features" line for the emulated CPU).
  *
+ * A run in which no test ran (a CK_RUN_SUITE or CK_RUN_CASE that names
+ * none, or tags that exclude all) fails: it checked nothing.
  * After check's summary line comes ours, with the skips check cannot see
  * (a skipped case returns early, and check counts it passed):
  * "tests/run: N passed, N failed, N skipped[; skipped outside the cases:
