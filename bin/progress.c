@@ -88,7 +88,6 @@ static void	 add(char *, size_t *, size_t, const char *, ...)
 #endif
 	    ;
 
-/* The library's report of a chunk read, from any thread. */
 /*
  * The status line is a courtesy on a terminal: a failed write of it
  * changes nothing of the work or its exit status.
@@ -101,6 +100,7 @@ put_status(const char *s, size_t len)
 	}
 }
 
+/* The library's report of a chunk read, from any thread. */
 static void
 on_read(uint64_t bytes, unsigned int streams)
 {
