@@ -53,7 +53,9 @@ CLI_OBJS =	bin/bsd.o bin/gnu.o bin/generate.o bin/check.o \
 		bin/manifest_parse.o bin/walk.o bin/jobs.o bin/output.o \
 		bin/quote.o bin/hashfile.o bin/selftest.o bin/bench.o \
 		bin/archive.o bin/lanes.o bin/family.o bin/audit.o \
-		bin/update.o bin/manifest.o bin/manifest_file.o bin/progress.o
+		bin/update.o bin/manifest.o bin/manifest_file.o bin/progress.o \
+		bin/archive_links.o bin/archive_match.o bin/archive_held.o \
+		bin/archive_queue.o
 BIN_OBJS =	bin/mdsum.o $(CLI_OBJS)
 BSD_LINKS =	bin/md5 bin/sha256 bin/sha512h bin/keccak256 bin/sha1 \
 		bin/sha224 bin/sha384 bin/sha512 bin/sha512t224 bin/sha512t256
@@ -119,7 +121,7 @@ bin/mdsum: $(BIN_OBJS) lib/libmdsum.a
 $(BSD_LINKS) $(SUM_LINKS) $(GNU_LINKS): bin/mdsum
 	ln -sf mdsum $@
 
-$(BIN_OBJS): lib/mdsum.h bin/cli.h bin/manifest.h bin/audit.h config.mk
+$(BIN_OBJS): lib/mdsum.h bin/cli.h bin/manifest.h bin/audit.h bin/archive_run.h config.mk
 
 tests/run: $(TEST_OBJS) lib/libmdsum.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJS) lib/libmdsum.a \

@@ -1,7 +1,7 @@
 /*
  * fuzz_archive.c: libFuzzer target for the archive reader on arbitrary
  * bytes: the library's (lib/archive.c, over libarchive) and mdsum -A's
- * use of it (bin/archive.c: hard links, cpio's late data, -A -c).
+ * use of it (bin/archive*.c: hard links, cpio's late data, -A -c).
  *
  * The library reads the bytes as mdsum -A reads an archive: from a memfd
  * (a regular file, which libarchive may seek) and, when they fit in a

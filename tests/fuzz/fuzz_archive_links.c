@@ -1,6 +1,6 @@
 /*
  * fuzz_archive_links.c: libFuzzer target for mdsum -A's bookkeeping of
- * hard links (bin/archive.c), which arbitrary bytes seldom reach: the
+ * hard links (bin/archive_links.c), which arbitrary bytes seldom reach: the
  * input is a script from which libarchive writes a well-formed tar or
  * cpio archive, whose members share a few names (with and without "./"),
  * link to each other by name (tar) or by inode (cpio, where the data may
