@@ -94,8 +94,9 @@ $(SHLIB): $(LIB_OBJS) lib/libmdsum.map
 
 $(LIB_OBJS): lib/mdsum.h lib/mds_int.h config.mk
 $(NATIVE_OBJS_no): lib/x86/x86.h lib/aarch64/a64.h
-lib/x86/sha512_avx2.o: lib/x86/sha512_x86.h
-lib/x86/sha512_avx512.o: lib/x86/sha512_x86.h
+lib/x86/sha512_avx2.o: lib/x86/sha512_x86.h lib/x86/sha2_x86.h
+lib/x86/sha512_avx512.o: lib/x86/sha512_x86.h lib/x86/sha2_x86.h
+lib/x86/sha256_avx2.o: lib/x86/sha2_x86.h
 lib/x86/md5_x86.o lib/x86/md5_mb_avx2.o lib/x86/md5_mb_avx512.o: \
     lib/md5_steps.h
 lib/aarch64/md5_a64.o lib/aarch64/md5_mb_neon.o: lib/md5_steps.h

@@ -287,8 +287,7 @@ mds_sha512_blocks_avx2(struct md_state *st, const unsigned char *p,
 	S512_COPYK(cur);
 	if (nblocks > 1)
 		S512_COPYK(nxt);
-	pa = p;
-	pb = nblocks > 1 ? p + 128 : p;
+	SHA2_X86_PAIR_FIRST(128);
 	ws = cur;
 	LOAD8();
 	for (ws = cur + 32; ws < cur + 96; ws += 32) {
@@ -311,14 +310,7 @@ mds_sha512_blocks_avx2(struct md_state *st, const unsigned char *p,
 		if (!second) {
 			if (nblocks == 1)
 				break;
-			/* The next pair, or this one again after the last. */
-			p += 256;
-			if (nblocks > 2)
-				pa = p;
-			if (nblocks > 3)
-				pb = p + 128;
-			else
-				pb = pa;
+			SHA2_X86_PAIR_NEXT(128);
 			ws = nxt;
 			LOAD8();
 			w = cur + 2;
@@ -327,9 +319,7 @@ mds_sha512_blocks_avx2(struct md_state *st, const unsigned char *p,
 			nblocks -= 2;
 			if (nblocks == 0)
 				break;
-			tmp = cur;
-			cur = nxt;
-			nxt = tmp;
+			SHA2_X86_SWAP_BUFFERS();
 			w = cur;
 			ws = cur + 96;
 		}
