@@ -111,6 +111,11 @@ lib/x86/crc_pclmul.o lib/x86/crc_vpclmul.o: lib/x86/crc_x86.h
 lib/crc.o: lib/crc_tables.h
 lib/sha1.o lib/sha256.o lib/sha512.o lib/sm3.o: lib/md_block.h
 lib/sha256.o lib/sha512.o: lib/sha2_rounds.h
+lib/x86/md5_mb_avx2.o lib/x86/md5_mb_avx512.o lib/x86/sha256_mb_avx512.o \
+    lib/x86/sha512_mb_avx2.o lib/x86/sha512_mb_avx512.o \
+    lib/x86/keccak_mb_avx2.o lib/x86/keccak_mb_avx512.o \
+    lib/x86/blake2b_mb_avx2.o lib/x86/blake2b_mb_avx512.o \
+    lib/aarch64/md5_mb_neon.o lib/aarch64/sha256_mb_neon.o: lib/mb_lane.h
 lib/backend_libmd.o lib/nolibmd.o lib/backend_openssl.o lib/noopenssl.o \
     $(NATIVE_OBJS_no) $(NATIVE_OBJS_yes): \
     lib/mdsum.h lib/mds_int.h config.mk

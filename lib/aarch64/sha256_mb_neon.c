@@ -27,6 +27,8 @@
 
 #include <arm_neon.h>
 
+#include "../mb_lane.h"
+
 #define LANES	4
 
 #define ROR(x, n)	vsriq_n_u32(vshlq_n_u32(x, 32 - (n)), x, n)
@@ -107,10 +109,7 @@ mds_sha256_mb_neon(void *state, const unsigned char *const *data,
 	int l;
 
 	(void)rate;
-	for (l = 0; l < LANES; l++) {
-		p[l] = data[l] != NULL ? data[l] : mds_zero_block;
-		inc[l] = data[l] != NULL ? 64 : 0;
-	}
+	MB_LANE_START(l, p, inc, data, LANES, 64);
 	while (nblocks-- > 0) {
 		QUARTER(0);
 		QUARTER(1);
@@ -137,8 +136,7 @@ mds_sha256_mb_neon(void *state, const unsigned char *const *data,
 		vst1q_u32(st + 5 * LANES, ADD(f, vld1q_u32(st + 5 * LANES)));
 		vst1q_u32(st + 6 * LANES, ADD(g, vld1q_u32(st + 6 * LANES)));
 		vst1q_u32(st + 7 * LANES, ADD(h, vld1q_u32(st + 7 * LANES)));
-		for (l = 0; l < LANES; l++)
-			p[l] += inc[l];
+		MB_LANE_NEXT(l, p, inc, LANES);
 	}
 }
 #endif /* __aarch64__ && __AARCH64EL__ */

@@ -16,6 +16,7 @@
 #include <immintrin.h>
 
 #include "x86.h"
+#include "../mb_lane.h"
 #include "../blake2b.h"
 
 #define AVX2	__attribute__((target("avx2")))
@@ -90,11 +91,7 @@ mds_blake2b_mb_avx2(void *state, const unsigned char *const *data,
 	(void)rate;
 	if (nblocks == 0)
 		return;
-	for (l = 0; l < LANES; l++) {
-		/* Idle lanes hash the zero block over and over. */
-		p[l] = data[l] != NULL ? data[l] : mds_zero_block;
-		stride[l] = data[l] != NULL ? 128 : 0;
-	}
+	MB_LANE_START(l, p, stride, data, LANES, 128);
 	for (w = 0; w < 8; w++)
 		h[w] = _mm256_loadu_si256((const __m256i *)(s + w * LANES));
 	t0 = _mm256_loadu_si256((const __m256i *)(s + 8 * LANES));
@@ -119,8 +116,7 @@ mds_blake2b_mb_avx2(void *state, const unsigned char *const *data,
 			m[o / 8 + 2] = _mm256_permute2x128_si256(u0, u2, 0x31);
 			m[o / 8 + 3] = _mm256_permute2x128_si256(u1, u3, 0x31);
 		}
-		for (l = 0; l < LANES; l++)
-			p[l] += stride[l];
+		MB_LANE_NEXT(l, p, stride, LANES);
 		/* t0 += inc; a carry out of it (t0 < inc, unsigned) to t1. */
 		t0 = ADD(t0, inc);
 		carry = _mm256_cmpgt_epi64(XOR(inc, sign), XOR(t0, sign));

@@ -20,6 +20,7 @@
 #include <immintrin.h>
 
 #include "x86.h"
+#include "../mb_lane.h"
 #include "../blake2b.h"
 
 #define AVX512	__attribute__((target("avx512f,avx512vl,avx2")))
@@ -92,11 +93,7 @@ mds_blake2b_mb_avx512(void *state, const unsigned char *const *data,
 	(void)rate;
 	if (nblocks == 0)
 		return;
-	for (l = 0; l < LANES; l++) {
-		/* Idle lanes hash the zero block over and over. */
-		p[l] = data[l] != NULL ? data[l] : mds_zero_block;
-		stride[l] = data[l] != NULL ? 128 : 0;
-	}
+	MB_LANE_START(l, p, stride, data, LANES, 128);
 	for (w = 0; w < 8; w++)
 		h[w] = _mm512_loadu_si512(s + w * LANES);
 	t0 = _mm512_loadu_si512(s + 8 * LANES);
@@ -124,8 +121,7 @@ mds_blake2b_mb_avx512(void *state, const unsigned char *const *data,
 			m[o / 8 + 3] = _mm512_shuffle_i64x2(hi0, hi1,
 			    _MM_SHUFFLE(3, 1, 3, 1));
 		}
-		for (l = 0; l < LANES; l++)
-			p[l] += stride[l];
+		MB_LANE_NEXT(l, p, stride, LANES);
 		t0 = _mm512_mask_add_epi64(t0, inc, t0, c128);
 		carry = _mm512_mask_cmplt_epu64_mask(inc, t0, c128);
 		t1 = _mm512_mask_add_epi64(t1, carry, t1, one);

@@ -27,6 +27,7 @@
 #include <stdint.h>
 
 #include "x86.h"
+#include "../mb_lane.h"
 
 #define AVX512	__attribute__((target("avx512f,avx512vl")))
 
@@ -281,8 +282,7 @@ mds_keccak_mb_avx512(void *state, const unsigned char *const *data,
 		a31 = _mm512_xor_si512(a31, m16);
 		a32 = _mm512_xor_si512(a32, m17);
 		ROUNDS();
-		for (l = 0; l < 8; l++)
-			p[l] += step[l];
+		MB_LANE_NEXT(l, p, step, 8);
 		pv = _mm512_add_epi64(pv, sv);
 	} while (--nblocks > 0);
 #define STORE(v, w)	_mm512_storeu_si512(s + 8 * (w), v)

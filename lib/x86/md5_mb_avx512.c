@@ -21,6 +21,7 @@
 
 #include "../md5_steps.h"
 #include "x86.h"
+#include "../mb_lane.h"
 
 #define AVX512	__attribute__((target("avx512f")))
 
@@ -112,8 +113,7 @@
 		break;							\
 	case 27:							\
 		QUAD(12, 13, 14, 15);					\
-		for (l = 0; l < LANES; l++)				\
-			p[l] += inc[l];					\
+		MB_LANE_NEXT(l, p, inc, LANES);				\
 		break;							\
 	case 35:							\
 		WORDS(0, 4, 8, 12);					\
@@ -149,10 +149,7 @@ mds_md5_mb_avx512(void *state, const unsigned char *const *data,
 	(void)rate;
 	if (nblocks == 0)
 		return;
-	for (l = 0; l < LANES; l++) {
-		p[l] = data[l] != NULL ? data[l] : mds_zero_block;
-		inc[l] = data[l] != NULL ? 64 : 0;
-	}
+	MB_LANE_START(l, p, inc, data, LANES, 64);
 	a = _mm512_loadu_si512(st);
 	b = _mm512_loadu_si512(st + LANES);
 	c = _mm512_loadu_si512(st + 2 * LANES);
@@ -166,15 +163,13 @@ mds_md5_mb_avx512(void *state, const unsigned char *const *data,
 	WORDS(1, 5, 9, 13);
 	WORDS(2, 6, 10, 14);
 	WORDS(3, 7, 11, 15);
-	for (l = 0; l < LANES; l++)
-		p[l] += inc[l];
+	MB_LANE_NEXT(l, p, inc, LANES);
 	for (n = 0; n < nblocks; n++) {
 		cx = xbuf[n & 1];
 		nx = xbuf[~n & 1];
 		/* The last block's steps transpose zeros, not past the data. */
 		if (n + 1 == nblocks)
-			for (l = 0; l < LANES; l++)
-				p[l] = mds_zero_block;
+			MB_LANE_ZERO(l, p, LANES);
 		aa = a;
 		bb = b;
 		cc = c;

@@ -27,6 +27,7 @@
 #include <immintrin.h>
 
 #include "x86.h"
+#include "../mb_lane.h"
 
 #define AVX512	__attribute__((target("avx512f,avx512vl")))
 
@@ -144,10 +145,7 @@ mds_sha256_mb_avx512(void *state, const unsigned char *const *data,
 	(void)rate;
 	if (nblocks == 0)
 		return;
-	for (l = 0; l < LANES; l++) {
-		p[l] = data[l] != NULL ? data[l] : mds_zero_block;
-		step[l] = data[l] != NULL ? 64 : 0;
-	}
+	MB_LANE_START(l, p, step, data, LANES, 64);
 	a = _mm512_loadu_si512((const void *)&s[0 * LANES]);
 	b = _mm512_loadu_si512((const void *)&s[1 * LANES]);
 	c = _mm512_loadu_si512((const void *)&s[2 * LANES]);
@@ -159,8 +157,7 @@ mds_sha256_mb_avx512(void *state, const unsigned char *const *data,
 
 	while (nblocks-- > 0) {
 		load_words(w, p);
-		for (l = 0; l < LANES; l++)
-			p[l] += step[l];
+		MB_LANE_NEXT(l, p, step, LANES);
 		sa = a;
 		sb = b;
 		sc = c;

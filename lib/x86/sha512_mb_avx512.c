@@ -19,6 +19,7 @@
 #include <immintrin.h>
 
 #include "x86.h"
+#include "../mb_lane.h"
 
 #define AVX512	__attribute__((target("avx512f,avx512vl,avx2")))
 
@@ -73,11 +74,8 @@ mds_sha512_mb_avx512(void *state, const unsigned char *const *data,
 	(void)rate;
 	if (nblocks == 0)
 		return;
-	for (l = 0; l < LANES; l++) {
-		/* Idle lanes hash the zero block over and over. */
-		p[l] = data[l] != NULL ? data[l] : mds_zero_block;
-		stride[l] = data[l] != NULL ? 128 : 0;
-	}
+	/* Idle lanes hash the zero block over and over. */
+	MB_LANE_START(l, p, stride, data, LANES, 128);
 	a = _mm512_loadu_si512(s + 0 * LANES);
 	b = _mm512_loadu_si512(s + 1 * LANES);
 	c = _mm512_loadu_si512(s + 2 * LANES);
@@ -111,8 +109,7 @@ mds_sha512_mb_avx512(void *state, const unsigned char *const *data,
 			w[o / 8 + 3] = _mm512_shuffle_i64x2(hi0, hi1,
 			    _MM_SHUFFLE(3, 1, 3, 1));
 		}
-		for (l = 0; l < LANES; l++)
-			p[l] += stride[l];
+		MB_LANE_NEXT(l, p, stride, LANES);
 		for (i = 16; i < 80; i++)
 			w[i] = ADD(ADD(w[i - 16], SSIG0(w[i - 15])),
 			    ADD(w[i - 7], SSIG1(w[i - 2])));
