@@ -109,7 +109,8 @@ lib/x86/blake2b_avx2.o lib/x86/blake2b_avx512.o: \
 lib/x86/blake2b_mb_avx2.o lib/x86/blake2b_mb_avx512.o: lib/blake2b.h
 lib/x86/crc_pclmul.o lib/x86/crc_vpclmul.o: lib/x86/crc_x86.h
 lib/crc.o: lib/crc_tables.h
-lib/sha1.o lib/sha256.o lib/sha512.o lib/sm3.o: lib/md_block.h
+lib/md5.o lib/sha1.o lib/sha256.o lib/sha512.o lib/sm3.o \
+    lib/x86/md5_x86.o lib/aarch64/md5_a64.o: lib/md_block.h
 lib/sha256.o lib/sha512.o: lib/sha2_rounds.h
 lib/x86/md5_mb_avx2.o lib/x86/md5_mb_avx512.o lib/x86/sha256_mb_avx512.o \
     lib/x86/sha512_mb_avx2.o lib/x86/sha512_mb_avx512.o \

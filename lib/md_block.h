@@ -1,12 +1,14 @@
 /*
- * md_block.h: the block loop of the portable SHA-1, SHA-256, SHA-512 and
- * SM3 block functions, whose blocks are sixteen big-endian words.
+ * md_block.h: the block loops of the Merkle-Damgard block functions:
+ * the portable SHA-1, SHA-256, SHA-512 and SM3, whose blocks are sixteen
+ * big-endian words, and MD5 (md5.c and the x86 and aarch64 kernels),
+ * which keeps its chaining value in registers from block to block.
  *
  * Macros rather than functions: each block function stays one unrolled
  * body with the message words and the working variables in locals,
  * which is what their files measured (a function call or an array in
  * between costs the registers).  The includer declares the working
- * variables a to e (and f to h for eight words of state).
+ * variables a to d (and e, or e to h, for five or eight words of state).
  */
 #ifndef MD_BLOCK_H
 #define MD_BLOCK_H
@@ -48,12 +50,16 @@
 	}								\
 } while (0)
 
-/* The chaining value into the working variables a to e, or a to h. */
-#define MD_STATE_IN5(hv) do {						\
+/* The chaining value into the working variables a to d, e or h. */
+#define MD_STATE_IN4(hv) do {						\
 	a = (hv)[0];							\
 	b = (hv)[1];							\
 	c = (hv)[2];							\
 	d = (hv)[3];							\
+} while (0)
+
+#define MD_STATE_IN5(hv) do {						\
+	MD_STATE_IN4(hv);						\
 	e = (hv)[4];							\
 } while (0)
 
@@ -64,12 +70,16 @@
 	h = (hv)[7];							\
 } while (0)
 
-/* The working variables back into the chaining value: OP is += or ^=. */
-#define MD_STATE_OUT5(hv, OP) do {					\
+/* The working variables back into the chaining value: OP is =, += or ^=. */
+#define MD_STATE_OUT4(hv, OP) do {					\
 	(hv)[0] OP a;							\
 	(hv)[1] OP b;							\
 	(hv)[2] OP c;							\
 	(hv)[3] OP d;							\
+} while (0)
+
+#define MD_STATE_OUT5(hv, OP) do {					\
+	MD_STATE_OUT4(hv, OP);						\
 	(hv)[4] OP e;							\
 } while (0)
 
@@ -78,6 +88,30 @@
 	(hv)[5] OP f;							\
 	(hv)[6] OP g;							\
 	(hv)[7] OP h;							\
+} while (0)
+
+/*
+ * MD5's loop: the chaining value hv in a to d for all nblocks blocks at
+ * p; BLOCK hashes the one at p into them, and the values from before
+ * the block are added.
+ */
+#define MD5_BLOCKS(hv, p, nblocks, BLOCK) do {				\
+	uint32_t aa_, bb_, cc_, dd_;					\
+									\
+	MD_STATE_IN4(hv);						\
+	while ((nblocks)-- > 0) {					\
+		aa_ = a;						\
+		bb_ = b;						\
+		cc_ = c;						\
+		dd_ = d;						\
+		BLOCK;							\
+		a += aa_;						\
+		b += bb_;						\
+		c += cc_;						\
+		d += dd_;						\
+		(p) += 64;						\
+	}								\
+	MD_STATE_OUT4(hv, =);						\
 } while (0)
 
 #endif /* MD_BLOCK_H */
