@@ -82,6 +82,13 @@
 	(hv)[4] += v4; (hv)[5] += v5; (hv)[6] += v6; (hv)[7] += v7;	\
 } while (0)
 
+/* One block, its W + K at w. */
+#define ONE_BLOCK() do {						\
+	SHA2_X86_BEGIN(hv);						\
+	ROUNDS64(w);							\
+	END(hv);							\
+} while (0)
+
 /*
  * The schedule buffer of a pair of blocks: step k (words 4k .. 4k + 3)
  * at 8k, the words of the first block then of the second, and at KOFF
@@ -229,31 +236,6 @@ mds_sha256_blocks_avx2(struct md_state *st, const unsigned char *p,
 	STEP6(0); STEP6(1); STEP6(2); STEP6(3); STEP6(4); STEP6(5);
 	TURN();
 
-	second = 0;
-	w = cur;
-	ws = cur + 80;
-	for (;;) {
-		SHA2_X86_BEGIN(hv);
-		ROUNDS64(w);
-		END(hv);
-		if (!second) {
-			if (nblocks == 1)
-				break;
-			SHA2_X86_PAIR_NEXT(64);
-			ws = nxt;
-			LOAD4();
-			w = cur + 4;
-			ws = nxt + 32;
-		} else {
-			nblocks -= 2;
-			if (nblocks == 0)
-				break;
-			SHA2_X86_SWAP_BUFFERS();
-			w = cur;
-			ws = cur + 80;
-			TURN();
-		}
-		second = !second;
-	}
+	SHA2_X86_PAIR_LOOP(64, ONE_BLOCK(), LOAD4(), 4, 80, TURN());
 }
 #endif

@@ -112,4 +112,40 @@
 	nxt = tmp;							\
 } while (0)
 
+/*
+ * The pair kernels' loop over the blocks, from the schedule of the first
+ * pair made: BLOCK hashes the block whose W + K w points at; after a
+ * pair's first block LOAD loads the next pair into the other buffer, and
+ * the second block's words are at cur + WB; after its second, the
+ * buffers trade places, ws goes to cur + WS (where the rounds' schedule
+ * steps store) and TURN renames the schedule registers.  The variables
+ * are the caller's: second, w, ws, cur, nxt, tmp, p, pa, pb, nblocks.
+ */
+#define SHA2_X86_PAIR_LOOP(BLEN, BLOCK, LOAD, WB, WS, TURN) do {	\
+	second = 0;							\
+	w = cur;							\
+	ws = cur + (WS);						\
+	for (;;) {							\
+		BLOCK;							\
+		if (!second) {						\
+			if (nblocks == 1)				\
+				break;					\
+			SHA2_X86_PAIR_NEXT(BLEN);			\
+			ws = nxt;					\
+			LOAD;						\
+			w = cur + (WB);					\
+			ws = nxt + 32;					\
+		} else {						\
+			nblocks -= 2;					\
+			if (nblocks == 0)				\
+				break;					\
+			SHA2_X86_SWAP_BUFFERS();			\
+			w = cur;					\
+			ws = cur + (WS);				\
+			TURN;						\
+		}							\
+		second = !second;					\
+	}								\
+} while (0)
+
 #endif /* MDS_SHA2_X86_H */
