@@ -28,6 +28,7 @@
 
 #include "x86.h"
 #include "../mb_lane.h"
+#include "../sha256_mb.h"
 
 #define AVX512	__attribute__((target("avx512f,avx512vl")))
 
@@ -53,33 +54,6 @@
 	    ADD(BSIG1(e), CH((e), (f), (g))));				\
 	(d) = ADD((d), t1);						\
 	(h) = ADD(t1, ADD(BSIG0(a), MAJ((a), (b), (c))));		\
-} while (0)
-
-/* Schedule word i + 16 (i mod 16 is j) into w[j], then its round. */
-#define SROUND(a, b, c, d, e, f, g, h, i, j) do {			\
-	if ((i) >= 16)							\
-		w[j] = ADD(ADD(w[j], SSIG0(w[((j) + 1) & 15])),		\
-		    ADD(w[((j) + 9) & 15], SSIG1(w[((j) + 14) & 15])));	\
-	ROUND(a, b, c, d, e, f, g, h, (i) + (j), w[j]);			\
-} while (0)
-
-#define SIXTEEN(i) do {							\
-	SROUND(a, b, c, d, e, f, g, h, i, 0);				\
-	SROUND(h, a, b, c, d, e, f, g, i, 1);				\
-	SROUND(g, h, a, b, c, d, e, f, i, 2);				\
-	SROUND(f, g, h, a, b, c, d, e, i, 3);				\
-	SROUND(e, f, g, h, a, b, c, d, i, 4);				\
-	SROUND(d, e, f, g, h, a, b, c, i, 5);				\
-	SROUND(c, d, e, f, g, h, a, b, i, 6);				\
-	SROUND(b, c, d, e, f, g, h, a, i, 7);				\
-	SROUND(a, b, c, d, e, f, g, h, i, 8);				\
-	SROUND(h, a, b, c, d, e, f, g, i, 9);				\
-	SROUND(g, h, a, b, c, d, e, f, i, 10);				\
-	SROUND(f, g, h, a, b, c, d, e, i, 11);				\
-	SROUND(e, f, g, h, a, b, c, d, i, 12);				\
-	SROUND(d, e, f, g, h, a, b, c, i, 13);				\
-	SROUND(c, d, e, f, g, h, a, b, i, 14);				\
-	SROUND(b, c, d, e, f, g, h, a, i, 15);				\
 } while (0)
 
 /*
