@@ -22,6 +22,7 @@
 #include "../md5_steps.h"
 #include "x86.h"
 #include "../mb_lane.h"
+#include "md5_mb_x86.h"
 
 #define AVX2	__attribute__((target("avx2")))
 
@@ -143,24 +144,7 @@ mds_md5_mb_avx2(void *state, const unsigned char *const *data,
 	QUARTER(2);
 	QUARTER(3);
 	MB_LANE_NEXT(l, p, inc, LANES);
-	for (n = 0; n < nblocks; n++) {
-		cx = xbuf[n & 1];
-		nx = xbuf[~n & 1];
-		/* The last block's steps transpose zeros, not past the data. */
-		if (n + 1 == nblocks)
-			MB_LANE_ZERO(l, p, LANES);
-		aa = a;
-		bb = b;
-		cc = c;
-		dd = d;
-
-		MD5_STEPS(STEP);
-
-		a = _mm256_add_epi32(a, aa);
-		b = _mm256_add_epi32(b, bb);
-		c = _mm256_add_epi32(c, cc);
-		d = _mm256_add_epi32(d, dd);
-	}
+	MD5_MB_BLOCKS(_mm256_add_epi32);
 	_mm256_storeu_si256((__m256i *)st, a);
 	_mm256_storeu_si256((__m256i *)(st + LANES), b);
 	_mm256_storeu_si256((__m256i *)(st + 2 * LANES), c);

@@ -22,6 +22,7 @@
 #include "../md5_steps.h"
 #include "x86.h"
 #include "../mb_lane.h"
+#include "md5_mb_x86.h"
 
 #define AVX512	__attribute__((target("avx512f")))
 
@@ -164,24 +165,7 @@ mds_md5_mb_avx512(void *state, const unsigned char *const *data,
 	WORDS(2, 6, 10, 14);
 	WORDS(3, 7, 11, 15);
 	MB_LANE_NEXT(l, p, inc, LANES);
-	for (n = 0; n < nblocks; n++) {
-		cx = xbuf[n & 1];
-		nx = xbuf[~n & 1];
-		/* The last block's steps transpose zeros, not past the data. */
-		if (n + 1 == nblocks)
-			MB_LANE_ZERO(l, p, LANES);
-		aa = a;
-		bb = b;
-		cc = c;
-		dd = d;
-
-		MD5_STEPS(STEP);
-
-		a = _mm512_add_epi32(a, aa);
-		b = _mm512_add_epi32(b, bb);
-		c = _mm512_add_epi32(c, cc);
-		d = _mm512_add_epi32(d, dd);
-	}
+	MD5_MB_BLOCKS(_mm512_add_epi32);
 	_mm512_storeu_si512(st, a);
 	_mm512_storeu_si512(st + LANES, b);
 	_mm512_storeu_si512(st + 2 * LANES, c);
