@@ -76,7 +76,7 @@
 	    : [a] "r" (A_), [b] "r" (B_), [c] "r" (C_), [e] "r" (E_),	\
 	      [f] "r" (F_), [g] "r" (G_), [wk] "m" (WK_))
 
-/* Load the chaining value into v0..v7; bx and z as the first round wants them. */
+/* The chaining value into v0..v7; bx and z as the first round wants them. */
 #define SHA2_X86_BEGIN(hv) do {						\
 	v0 = (hv)[0]; v1 = (hv)[1]; v2 = (hv)[2]; v3 = (hv)[3];		\
 	v4 = (hv)[4]; v5 = (hv)[5]; v6 = (hv)[6]; v7 = (hv)[7];		\
