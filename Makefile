@@ -119,6 +119,8 @@ lib/x86/md5_mb_avx2.o lib/x86/md5_mb_avx512.o lib/x86/sha256_mb_avx512.o \
     lib/aarch64/md5_mb_neon.o lib/aarch64/sha256_mb_neon.o: lib/mb_lane.h
 lib/x86/sha256_mb_avx512.o lib/aarch64/sha256_mb_neon.o: lib/sha256_mb.h
 lib/x86/md5_mb_avx2.o lib/x86/md5_mb_avx512.o: lib/x86/md5_mb_x86.h
+lib/x86/sha512_mb_avx2.o lib/x86/sha512_mb_avx512.o \
+    lib/x86/blake2b_mb_avx2.o lib/x86/blake2b_mb_avx512.o: lib/x86/mb_x86.h
 lib/backend_libmd.o lib/nolibmd.o lib/backend_openssl.o lib/noopenssl.o \
     $(NATIVE_OBJS_no) $(NATIVE_OBJS_yes): \
     lib/mdsum.h lib/mds_int.h config.mk
