@@ -31,4 +31,25 @@
 		(p)[l] = mds_zero_block;				\
 } while (0)
 
+/*
+ * Keccak's fallback for the rates a kernel does not take: each busy
+ * lane absorbed in portable C, as mb_portable.c does, from and back into
+ * the word-major state s of LANES sponges (word w of lane l at
+ * s[w * LANES + l]).
+ */
+#define MB_LANE_KECCAK_PORTABLE(s, data, nblocks, rate, LANES) do {	\
+	uint64_t a_[25];						\
+	size_t l_, w_;							\
+									\
+	for (l_ = 0; l_ < (LANES); l_++) {				\
+		if ((data)[l_] == NULL)					\
+			continue;					\
+		for (w_ = 0; w_ < 25; w_++)				\
+			a_[w_] = (s)[w_ * (LANES) + l_];		\
+		mds_keccak_absorb_portable(a_, (data)[l_], nblocks, rate); \
+		for (w_ = 0; w_ < 25; w_++)				\
+			(s)[w_ * (LANES) + l_] = a_[w_];		\
+	}								\
+} while (0)
+
 #endif /* MB_LANE_H */

@@ -145,18 +145,7 @@ static void
 lanes(uint64_t *s, const unsigned char *const *data, size_t nblocks,
     size_t rate)
 {
-	uint64_t a[25];
-	size_t l, w;
-
-	for (l = 0; l < 4; l++) {
-		if (data[l] == NULL)
-			continue;
-		for (w = 0; w < 25; w++)
-			a[w] = s[w * 4 + l];
-		mds_keccak_absorb_portable(a, data[l], nblocks, rate);
-		for (w = 0; w < 25; w++)
-			s[w * 4 + l] = a[w];
-	}
+	MB_LANE_KECCAK_PORTABLE(s, data, nblocks, rate, 4);
 }
 
 AVX2 void

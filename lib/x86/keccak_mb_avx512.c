@@ -189,18 +189,7 @@ static void
 lanes(uint64_t *s, const unsigned char *const *data, size_t nblocks,
     size_t rate)
 {
-	uint64_t a[25];
-	size_t l, w;
-
-	for (l = 0; l < 8; l++) {
-		if (data[l] == NULL)
-			continue;
-		for (w = 0; w < 25; w++)
-			a[w] = s[w * 8 + l];
-		mds_keccak_absorb_portable(a, data[l], nblocks, rate);
-		for (w = 0; w < 25; w++)
-			s[w * 8 + l] = a[w];
-	}
+	MB_LANE_KECCAK_PORTABLE(s, data, nblocks, rate, 8);
 }
 
 AVX512 void
