@@ -96,8 +96,9 @@ $(SHLIB): $(LIB_OBJS) lib/libmdsum.map
 
 $(LIB_OBJS): lib/mdsum.h lib/mds_int.h config.mk
 $(NATIVE_OBJS_no): lib/x86/x86.h lib/aarch64/a64.h
-lib/x86/sha512_avx2.o: lib/x86/sha512_x86.h
-lib/x86/sha512_avx512.o: lib/x86/sha512_x86.h
+lib/x86/sha512_avx2.o: lib/x86/sha512_x86.h lib/x86/sha2_x86.h
+lib/x86/sha512_avx512.o: lib/x86/sha512_x86.h lib/x86/sha2_x86.h
+lib/x86/sha256_avx2.o: lib/x86/sha2_x86.h
 lib/x86/md5_x86.o lib/x86/md5_mb_avx2.o lib/x86/md5_mb_avx512.o: \
     lib/md5_steps.h
 lib/aarch64/md5_a64.o lib/aarch64/md5_mb_neon.o: lib/md5_steps.h
@@ -110,6 +111,18 @@ lib/x86/blake2b_avx2.o lib/x86/blake2b_avx512.o: \
 lib/x86/blake2b_mb_avx2.o lib/x86/blake2b_mb_avx512.o: lib/blake2b.h
 lib/x86/crc_pclmul.o lib/x86/crc_vpclmul.o: lib/x86/crc_x86.h
 lib/crc.o: lib/crc_tables.h
+lib/md5.o lib/sha1.o lib/sha256.o lib/sha512.o lib/sm3.o \
+    lib/x86/md5_x86.o lib/aarch64/md5_a64.o: lib/md_block.h
+lib/sha256.o lib/sha512.o: lib/sha2_rounds.h
+lib/x86/md5_mb_avx2.o lib/x86/md5_mb_avx512.o lib/x86/sha256_mb_avx512.o \
+    lib/x86/sha512_mb_avx2.o lib/x86/sha512_mb_avx512.o \
+    lib/x86/keccak_mb_avx2.o lib/x86/keccak_mb_avx512.o \
+    lib/x86/blake2b_mb_avx2.o lib/x86/blake2b_mb_avx512.o \
+    lib/aarch64/md5_mb_neon.o lib/aarch64/sha256_mb_neon.o: lib/mb_lane.h
+lib/x86/sha256_mb_avx512.o lib/aarch64/sha256_mb_neon.o: lib/sha256_mb.h
+lib/x86/md5_mb_avx2.o lib/x86/md5_mb_avx512.o: lib/x86/md5_mb_x86.h
+lib/x86/sha512_mb_avx2.o lib/x86/sha512_mb_avx512.o \
+    lib/x86/blake2b_mb_avx2.o lib/x86/blake2b_mb_avx512.o: lib/x86/mb_x86.h
 lib/backend_libmd.o lib/nolibmd.o lib/backend_openssl.o lib/noopenssl.o \
     $(NATIVE_OBJS_no) $(NATIVE_OBJS_yes): \
     lib/mdsum.h lib/mds_int.h config.mk

@@ -45,6 +45,7 @@
  * saves once the schedule is there).
  */
 #include "mds_int.h"
+#include "md_block.h"
 
 #define ROL32(x, n)	((uint32_t)((x) << (n) | (x) >> (32 - (n))))
 
@@ -68,220 +69,105 @@ static const struct md_shape sha1_shape = {
 	(b) = ROL32((b), 30);						\
 } while (0)
 
-#define R1(a, b, c, d, e, w)	ROUND(F1, 0x5a827999, a, b, c, d, e, w)
-#define R2(a, b, c, d, e, w)	ROUND(F2, 0x6ed9eba1, a, b, c, d, e, w)
-#define R3(a, b, c, d, e, w)	ROUND(F3, 0x8f1bbcdc, a, b, c, d, e, w)
-#define R4(a, b, c, d, e, w)	ROUND(F2, 0xca62c1d6, a, b, c, d, e, w)
+/*
+ * Round i's function and constant, by twenties.  i is a constant
+ * expression in every use, so the choice folds away.
+ */
+#define RI(i, a, b, c, d, e, w) do {					\
+	if ((i) < 20)							\
+		ROUND(F1, 0x5a827999, a, b, c, d, e, w);		\
+	else if ((i) < 40)						\
+		ROUND(F2, 0x6ed9eba1, a, b, c, d, e, w);		\
+	else if ((i) < 60)						\
+		ROUND(F3, 0x8f1bbcdc, a, b, c, d, e, w);		\
+	else								\
+		ROUND(F2, 0xca62c1d6, a, b, c, d, e, w);		\
+} while (0)
 
-/* W[i] from W[i-3], W[i-8], W[i-14], W[i-16], for i < 32. */
-#define SCHED1(w, w3, w8, w14, w16)					\
-	((w) = ROL32((w3) ^ (w8) ^ (w14) ^ (w16), 1))
-/* W[i] from W[i-6], W[i-16], W[i-28] and W[i-32], which it replaces. */
-#define SCHED2(w, w6, w16, w28)						\
-	((w) = ROL32((w6) ^ (w16) ^ (w28) ^ (w), 2))
+/*
+ * Before round i, W[j] for j = i + 6, 16 <= j < 80, into its slot wj:
+ * for j < 32 by the definition, from W[j-3], W[j-8], W[j-14] and
+ * W[j-16]; after, from W[j-6], W[j-16], W[j-28] and W[j-32], the word
+ * whose slot it takes.
+ */
+#define SCHED(i, wj, jm3, jm6, jm8, jm14, jm16, jm28) do {		\
+	if ((i) + 6 >= 16 && (i) + 6 < 32)				\
+		(wj) = ROL32((jm3) ^ (jm8) ^ (jm14) ^ (jm16), 1);	\
+	else if ((i) + 6 >= 32 && (i) + 6 < 80)				\
+		(wj) = ROL32((jm6) ^ (jm16) ^ (jm28) ^ (wj), 2);	\
+} while (0)
+
+/*
+ * Round i on the word w, after making the word six rounds ahead, wj;
+ * jmN is W[j-N].  The round's own word is W[j-6].
+ */
+#define STEP(i, a, b, c, d, e, w, wj, jm3, jm8, jm14, jm16, jm28) do {	\
+	SCHED(i, wj, jm3, w, jm8, jm14, jm16, jm28);			\
+	RI(i, a, b, c, d, e, w);					\
+} while (0)
+
+/*
+ * Sixteen rounds from round i, which uses x0: xN is the slot of
+ * W[i + N] (mod 32, x0 to x31 being the 32 words w0 to w31 in some
+ * rotation).  Sixteen rounds move the five working variables by one.
+ */
+#define SIXTEEN(i, a, b, c, d, e,					\
+    x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14,	\
+    x15, x16, x17, x18, x19, x20, x21, x22, x23, x24, x25, x26, x27,	\
+    x28, x29, x30, x31) do {						\
+	STEP((i) + 0, a, b, c, d, e, x0, x6, x3, x30, x24, x22, x10);	\
+	STEP((i) + 1, e, a, b, c, d, x1, x7, x4, x31, x25, x23, x11);	\
+	STEP((i) + 2, d, e, a, b, c, x2, x8, x5, x0, x26, x24, x12);	\
+	STEP((i) + 3, c, d, e, a, b, x3, x9, x6, x1, x27, x25, x13);	\
+	STEP((i) + 4, b, c, d, e, a, x4, x10, x7, x2, x28, x26, x14);	\
+	STEP((i) + 5, a, b, c, d, e, x5, x11, x8, x3, x29, x27, x15);	\
+	STEP((i) + 6, e, a, b, c, d, x6, x12, x9, x4, x30, x28, x16);	\
+	STEP((i) + 7, d, e, a, b, c, x7, x13, x10, x5, x31, x29, x17);	\
+	STEP((i) + 8, c, d, e, a, b, x8, x14, x11, x6, x0, x30, x18);	\
+	STEP((i) + 9, b, c, d, e, a, x9, x15, x12, x7, x1, x31, x19);	\
+	STEP((i) + 10, a, b, c, d, e, x10, x16, x13, x8, x2, x0, x20);	\
+	STEP((i) + 11, e, a, b, c, d, x11, x17, x14, x9, x3, x1, x21);	\
+	STEP((i) + 12, d, e, a, b, c, x12, x18, x15, x10, x4, x2, x22);	\
+	STEP((i) + 13, c, d, e, a, b, x13, x19, x16, x11, x5, x3, x23);	\
+	STEP((i) + 14, b, c, d, e, a, x14, x20, x17, x12, x6, x4, x24);	\
+	STEP((i) + 15, a, b, c, d, e, x15, x21, x18, x13, x7, x5, x25);	\
+} while (0)
+
+/* The 32 words from w0, or from w16. */
+#define LOW16(i, a, b, c, d, e)						\
+	SIXTEEN(i, a, b, c, d, e,					\
+	    w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13,	\
+	    w14, w15, w16, w17, w18, w19, w20, w21, w22, w23, w24, w25,	\
+	    w26, w27, w28, w29, w30, w31)
+#define HIGH16(i, a, b, c, d, e)					\
+	SIXTEEN(i, a, b, c, d, e,					\
+	    w16, w17, w18, w19, w20, w21, w22, w23, w24, w25, w26, w27,	\
+	    w28, w29, w30, w31, w0, w1, w2, w3, w4, w5, w6, w7, w8, w9,	\
+	    w10, w11, w12, w13, w14, w15)
+
+/*
+ * One block on the chaining value hv: 80 rounds, the schedule in w0 to
+ * w31 (w0 to w15 hold the block).
+ */
+#define SHA1_BLOCK(hv) do {						\
+	MD_STATE_IN5(hv);						\
+	LOW16(0, a, b, c, d, e);					\
+	HIGH16(16, e, a, b, c, d);					\
+	LOW16(32, d, e, a, b, c);					\
+	HIGH16(48, c, d, e, a, b);					\
+	LOW16(64, b, c, d, e, a);					\
+	MD_STATE_OUT5(hv, +=);						\
+} while (0)
 
 void
 mds_sha1_blocks_portable(struct md_state *st, const unsigned char *p,
     size_t nblocks)
 {
-	uint32_t a, b, c, d, e, m[16], *h = st->h.w32;
-	uint32_t w0, w1, w2, w3, w4, w5, w6, w7;
-	uint32_t w8, w9, w10, w11, w12, w13, w14, w15;
+	uint32_t a, b, c, d, e, *hv = st->h.w32;
 	uint32_t w16, w17, w18, w19, w20, w21, w22, w23;
 	uint32_t w24, w25, w26, w27, w28, w29, w30, w31;
-	int i;
 
-	while (nblocks-- > 0) {
-		/* Through an array, as in sha256.c: one bswap load each. */
-		for (i = 0; i < 16; i++)
-			m[i] = mds_load_be32(p + 4 * i);
-		w0 = m[0];
-		w1 = m[1];
-		w2 = m[2];
-		w3 = m[3];
-		w4 = m[4];
-		w5 = m[5];
-		w6 = m[6];
-		w7 = m[7];
-		w8 = m[8];
-		w9 = m[9];
-		w10 = m[10];
-		w11 = m[11];
-		w12 = m[12];
-		w13 = m[13];
-		w14 = m[14];
-		w15 = m[15];
-		a = h[0];
-		b = h[1];
-		c = h[2];
-		d = h[3];
-		e = h[4];
-		R1(a, b, c, d, e, w0);
-		R1(e, a, b, c, d, w1);
-		R1(d, e, a, b, c, w2);
-		R1(c, d, e, a, b, w3);
-		R1(b, c, d, e, a, w4);
-
-		R1(a, b, c, d, e, w5);
-		R1(e, a, b, c, d, w6);
-		R1(d, e, a, b, c, w7);
-		R1(c, d, e, a, b, w8);
-		R1(b, c, d, e, a, w9);
-
-		SCHED1(w16, w13, w8, w2, w0);
-		R1(a, b, c, d, e, w10);
-		SCHED1(w17, w14, w9, w3, w1);
-		R1(e, a, b, c, d, w11);
-		SCHED1(w18, w15, w10, w4, w2);
-		R1(d, e, a, b, c, w12);
-		SCHED1(w19, w16, w11, w5, w3);
-		R1(c, d, e, a, b, w13);
-		SCHED1(w20, w17, w12, w6, w4);
-		R1(b, c, d, e, a, w14);
-
-		SCHED1(w21, w18, w13, w7, w5);
-		R1(a, b, c, d, e, w15);
-		SCHED1(w22, w19, w14, w8, w6);
-		R1(e, a, b, c, d, w16);
-		SCHED1(w23, w20, w15, w9, w7);
-		R1(d, e, a, b, c, w17);
-		SCHED1(w24, w21, w16, w10, w8);
-		R1(c, d, e, a, b, w18);
-		SCHED1(w25, w22, w17, w11, w9);
-		R1(b, c, d, e, a, w19);
-
-		SCHED1(w26, w23, w18, w12, w10);
-		R2(a, b, c, d, e, w20);
-		SCHED1(w27, w24, w19, w13, w11);
-		R2(e, a, b, c, d, w21);
-		SCHED1(w28, w25, w20, w14, w12);
-		R2(d, e, a, b, c, w22);
-		SCHED1(w29, w26, w21, w15, w13);
-		R2(c, d, e, a, b, w23);
-		SCHED1(w30, w27, w22, w16, w14);
-		R2(b, c, d, e, a, w24);
-
-		SCHED1(w31, w28, w23, w17, w15);
-		R2(a, b, c, d, e, w25);
-		SCHED2(w0, w26, w16, w4);
-		R2(e, a, b, c, d, w26);
-		SCHED2(w1, w27, w17, w5);
-		R2(d, e, a, b, c, w27);
-		SCHED2(w2, w28, w18, w6);
-		R2(c, d, e, a, b, w28);
-		SCHED2(w3, w29, w19, w7);
-		R2(b, c, d, e, a, w29);
-
-		SCHED2(w4, w30, w20, w8);
-		R2(a, b, c, d, e, w30);
-		SCHED2(w5, w31, w21, w9);
-		R2(e, a, b, c, d, w31);
-		SCHED2(w6, w0, w22, w10);
-		R2(d, e, a, b, c, w0);
-		SCHED2(w7, w1, w23, w11);
-		R2(c, d, e, a, b, w1);
-		SCHED2(w8, w2, w24, w12);
-		R2(b, c, d, e, a, w2);
-
-		SCHED2(w9, w3, w25, w13);
-		R2(a, b, c, d, e, w3);
-		SCHED2(w10, w4, w26, w14);
-		R2(e, a, b, c, d, w4);
-		SCHED2(w11, w5, w27, w15);
-		R2(d, e, a, b, c, w5);
-		SCHED2(w12, w6, w28, w16);
-		R2(c, d, e, a, b, w6);
-		SCHED2(w13, w7, w29, w17);
-		R2(b, c, d, e, a, w7);
-
-		SCHED2(w14, w8, w30, w18);
-		R3(a, b, c, d, e, w8);
-		SCHED2(w15, w9, w31, w19);
-		R3(e, a, b, c, d, w9);
-		SCHED2(w16, w10, w0, w20);
-		R3(d, e, a, b, c, w10);
-		SCHED2(w17, w11, w1, w21);
-		R3(c, d, e, a, b, w11);
-		SCHED2(w18, w12, w2, w22);
-		R3(b, c, d, e, a, w12);
-
-		SCHED2(w19, w13, w3, w23);
-		R3(a, b, c, d, e, w13);
-		SCHED2(w20, w14, w4, w24);
-		R3(e, a, b, c, d, w14);
-		SCHED2(w21, w15, w5, w25);
-		R3(d, e, a, b, c, w15);
-		SCHED2(w22, w16, w6, w26);
-		R3(c, d, e, a, b, w16);
-		SCHED2(w23, w17, w7, w27);
-		R3(b, c, d, e, a, w17);
-
-		SCHED2(w24, w18, w8, w28);
-		R3(a, b, c, d, e, w18);
-		SCHED2(w25, w19, w9, w29);
-		R3(e, a, b, c, d, w19);
-		SCHED2(w26, w20, w10, w30);
-		R3(d, e, a, b, c, w20);
-		SCHED2(w27, w21, w11, w31);
-		R3(c, d, e, a, b, w21);
-		SCHED2(w28, w22, w12, w0);
-		R3(b, c, d, e, a, w22);
-
-		SCHED2(w29, w23, w13, w1);
-		R3(a, b, c, d, e, w23);
-		SCHED2(w30, w24, w14, w2);
-		R3(e, a, b, c, d, w24);
-		SCHED2(w31, w25, w15, w3);
-		R3(d, e, a, b, c, w25);
-		SCHED2(w0, w26, w16, w4);
-		R3(c, d, e, a, b, w26);
-		SCHED2(w1, w27, w17, w5);
-		R3(b, c, d, e, a, w27);
-
-		SCHED2(w2, w28, w18, w6);
-		R4(a, b, c, d, e, w28);
-		SCHED2(w3, w29, w19, w7);
-		R4(e, a, b, c, d, w29);
-		SCHED2(w4, w30, w20, w8);
-		R4(d, e, a, b, c, w30);
-		SCHED2(w5, w31, w21, w9);
-		R4(c, d, e, a, b, w31);
-		SCHED2(w6, w0, w22, w10);
-		R4(b, c, d, e, a, w0);
-
-		SCHED2(w7, w1, w23, w11);
-		R4(a, b, c, d, e, w1);
-		SCHED2(w8, w2, w24, w12);
-		R4(e, a, b, c, d, w2);
-		SCHED2(w9, w3, w25, w13);
-		R4(d, e, a, b, c, w3);
-		SCHED2(w10, w4, w26, w14);
-		R4(c, d, e, a, b, w4);
-		SCHED2(w11, w5, w27, w15);
-		R4(b, c, d, e, a, w5);
-
-		SCHED2(w12, w6, w28, w16);
-		R4(a, b, c, d, e, w6);
-		SCHED2(w13, w7, w29, w17);
-		R4(e, a, b, c, d, w7);
-		SCHED2(w14, w8, w30, w18);
-		R4(d, e, a, b, c, w8);
-		SCHED2(w15, w9, w31, w19);
-		R4(c, d, e, a, b, w9);
-		R4(b, c, d, e, a, w10);
-
-		R4(a, b, c, d, e, w11);
-		R4(e, a, b, c, d, w12);
-		R4(d, e, a, b, c, w13);
-		R4(c, d, e, a, b, w14);
-		R4(b, c, d, e, a, w15);
-		h[0] += a;
-		h[1] += b;
-		h[2] += c;
-		h[3] += d;
-		h[4] += e;
-		p += 64;
-	}
+	MD_BLOCKS_BE16(uint32_t, mds_load_be32, p, nblocks, SHA1_BLOCK(hv));
 }
 
 static const uint32_t sha1_iv[5] = {

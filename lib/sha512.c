@@ -22,9 +22,10 @@
  * 64-bit immediate, one movabs more), 7.6 cycles at 6 per cycle.
  */
 #include "mds_int.h"
+#include "md_block.h"
+#include "sha2_rounds.h"
 
 #define ROR64(x, n)	((uint64_t)((x) >> (n) | (x) << (64 - (n))))
-#define CH(x, y, z)	((((y) ^ (z)) & (x)) ^ (z))
 /*
  * Nested rotations, as in sha256.c: ROR(ROR(ROR(x, 5) ^ x, 6) ^ x, 28)
  * is ROR(x, 28) ^ ROR(x, 34) ^ ROR(x, 39), with one copy of x.
@@ -85,100 +86,14 @@ const uint64_t mds_sha512_k[80] = {
 	bc = ab_;							\
 } while (0)
 
-/* W[i] = s1(W[i-2]) + W[i-7] + s0(W[i-15]) + W[i-16], in place of W[i-16]. */
-#define SCHED(w0, w1, w9, w14)	((w0) += SSIG1(w14) + (w9) + SSIG0(w1))
-#define NOSCHED(w0, w1, w9, w14)	((void)0)
-
-/* Sixteen rounds, the message schedule in sixteen locals (see sha256.c). */
-#define SIXTEEN(i, S) do {						\
-	S(w0, w1, w9, w14);						\
-	ROUND(a, b, c, d, e, f, g, h, (i) + 0, w0);			\
-	S(w1, w2, w10, w15);						\
-	ROUND(h, a, b, c, d, e, f, g, (i) + 1, w1);			\
-	S(w2, w3, w11, w0);						\
-	ROUND(g, h, a, b, c, d, e, f, (i) + 2, w2);			\
-	S(w3, w4, w12, w1);						\
-	ROUND(f, g, h, a, b, c, d, e, (i) + 3, w3);			\
-	S(w4, w5, w13, w2);						\
-	ROUND(e, f, g, h, a, b, c, d, (i) + 4, w4);			\
-	S(w5, w6, w14, w3);						\
-	ROUND(d, e, f, g, h, a, b, c, (i) + 5, w5);			\
-	S(w6, w7, w15, w4);						\
-	ROUND(c, d, e, f, g, h, a, b, (i) + 6, w6);			\
-	S(w7, w8, w0, w5);						\
-	ROUND(b, c, d, e, f, g, h, a, (i) + 7, w7);			\
-	S(w8, w9, w1, w6);						\
-	ROUND(a, b, c, d, e, f, g, h, (i) + 8, w8);			\
-	S(w9, w10, w2, w7);						\
-	ROUND(h, a, b, c, d, e, f, g, (i) + 9, w9);			\
-	S(w10, w11, w3, w8);						\
-	ROUND(g, h, a, b, c, d, e, f, (i) + 10, w10);			\
-	S(w11, w12, w4, w9);						\
-	ROUND(f, g, h, a, b, c, d, e, (i) + 11, w11);			\
-	S(w12, w13, w5, w10);						\
-	ROUND(e, f, g, h, a, b, c, d, (i) + 12, w12);			\
-	S(w13, w14, w6, w11);						\
-	ROUND(d, e, f, g, h, a, b, c, (i) + 13, w13);			\
-	S(w14, w15, w7, w12);						\
-	ROUND(c, d, e, f, g, h, a, b, (i) + 14, w14);			\
-	S(w15, w0, w8, w13);						\
-	ROUND(b, c, d, e, f, g, h, a, (i) + 15, w15);			\
-} while (0)
-
 void
 mds_sha512_blocks_portable(struct md_state *st, const unsigned char *p,
     size_t nblocks)
 {
-	uint64_t a, b, c, d, e, f, g, h, bc;
-	uint64_t w0, w1, w2, w3, w4, w5, w6, w7;
-	uint64_t w8, w9, w10, w11, w12, w13, w14, w15;
-	uint64_t m[16], *hv = st->h.w64;
-	int i;
+	uint64_t a, b, c, d, e, f, g, h, bc, *hv = st->h.w64;
 
-	while (nblocks-- > 0) {
-		/* Through an array, in a loop: see sha256.c. */
-		for (i = 0; i < 16; i++)
-			m[i] = mds_load_be64(p + 8 * i);
-		w0 = m[0];
-		w1 = m[1];
-		w2 = m[2];
-		w3 = m[3];
-		w4 = m[4];
-		w5 = m[5];
-		w6 = m[6];
-		w7 = m[7];
-		w8 = m[8];
-		w9 = m[9];
-		w10 = m[10];
-		w11 = m[11];
-		w12 = m[12];
-		w13 = m[13];
-		w14 = m[14];
-		w15 = m[15];
-		a = hv[0];
-		b = hv[1];
-		c = hv[2];
-		d = hv[3];
-		e = hv[4];
-		f = hv[5];
-		g = hv[6];
-		h = hv[7];
-		bc = b ^ c;
-		SIXTEEN(0, NOSCHED);
-		SIXTEEN(16, SCHED);
-		SIXTEEN(32, SCHED);
-		SIXTEEN(48, SCHED);
-		SIXTEEN(64, SCHED);
-		hv[0] += a;
-		hv[1] += b;
-		hv[2] += c;
-		hv[3] += d;
-		hv[4] += e;
-		hv[5] += f;
-		hv[6] += g;
-		hv[7] += h;
-		p += 128;
-	}
+	MD_BLOCKS_BE16(uint64_t, mds_load_be64, p, nblocks,
+	    SHA2_BLOCK(hv, SIXTEEN(64, SCHED)));
 }
 
 /*

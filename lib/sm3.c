@@ -39,6 +39,7 @@
  * -a sm3: 0.93 times its speed before, 0.97-1.01 after.
  */
 #include "mds_int.h"
+#include "md_block.h"
 
 #define ROL32(x, n)	((uint32_t)((x) << (n) | (x) >> (32 - (n))))
 
@@ -155,58 +156,23 @@ static const uint32_t sm3_t[64] = {
 	ROUND(b, c, d, a, f, g, h, e, (i) + 15, FF, GG, w15, w3);	\
 } while (0)
 
+/* One block on the chaining value hv, which takes the result by XOR. */
+#define SM3_BLOCK(hv) do {						\
+	MD_STATE_IN8(hv);						\
+	SIXTEEN(0, NOSCHED, SCHED, FF0, GG0);				\
+	SIXTEEN(16, SCHED, SCHED, FF1, GG1);				\
+	SIXTEEN(32, SCHED, SCHED, FF1, GG1);				\
+	SIXTEEN(48, SCHED, SCHED, FF1, GG1);				\
+	MD_STATE_OUT8(hv, ^=);						\
+} while (0)
+
 void
 mds_sm3_blocks_portable(struct md_state *st, const unsigned char *p,
     size_t nblocks)
 {
-	uint32_t a, b, c, d, e, f, g, h;
-	uint32_t w0, w1, w2, w3, w4, w5, w6, w7;
-	uint32_t w8, w9, w10, w11, w12, w13, w14, w15;
-	uint32_t m[16], *hv = st->h.w32;
-	int i;
+	uint32_t a, b, c, d, e, f, g, h, *hv = st->h.w32;
 
-	while (nblocks-- > 0) {
-		/* Through an array, as sha256.c: one bswap load a word. */
-		for (i = 0; i < 16; i++)
-			m[i] = mds_load_be32(p + 4 * i);
-		w0 = m[0];
-		w1 = m[1];
-		w2 = m[2];
-		w3 = m[3];
-		w4 = m[4];
-		w5 = m[5];
-		w6 = m[6];
-		w7 = m[7];
-		w8 = m[8];
-		w9 = m[9];
-		w10 = m[10];
-		w11 = m[11];
-		w12 = m[12];
-		w13 = m[13];
-		w14 = m[14];
-		w15 = m[15];
-		a = hv[0];
-		b = hv[1];
-		c = hv[2];
-		d = hv[3];
-		e = hv[4];
-		f = hv[5];
-		g = hv[6];
-		h = hv[7];
-		SIXTEEN(0, NOSCHED, SCHED, FF0, GG0);
-		SIXTEEN(16, SCHED, SCHED, FF1, GG1);
-		SIXTEEN(32, SCHED, SCHED, FF1, GG1);
-		SIXTEEN(48, SCHED, SCHED, FF1, GG1);
-		hv[0] ^= a;
-		hv[1] ^= b;
-		hv[2] ^= c;
-		hv[3] ^= d;
-		hv[4] ^= e;
-		hv[5] ^= f;
-		hv[6] ^= g;
-		hv[7] ^= h;
-		p += 64;
-	}
+	MD_BLOCKS_BE16(uint32_t, mds_load_be32, p, nblocks, SM3_BLOCK(hv));
 }
 
 /* SHA-256's layout: 64-byte blocks, a 64-bit big-endian length. */

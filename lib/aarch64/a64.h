@@ -37,6 +37,14 @@
 #endif
 #endif
 
+/* The 64 bytes at p as four vectors of big-endian words (arm_neon.h). */
+#define MDS_A64_LOAD_BE32X4(w0, w1, w2, w3, p) do {			\
+	(w0) = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p)));		\
+	(w1) = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8((p) + 16)));	\
+	(w2) = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8((p) + 32)));	\
+	(w3) = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8((p) + 48)));	\
+} while (0)
+
 void	mds_sha1_blocks_ce(struct md_state *, const unsigned char *, size_t);
 void	mds_sha256_blocks_ce(struct md_state *, const unsigned char *, size_t);
 void	mds_sha512_blocks_ce(struct md_state *, const unsigned char *, size_t);

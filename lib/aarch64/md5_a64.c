@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "a64.h"
+#include "../md_block.h"
 #include "../md5_steps.h"
 
 #define ROL32(x, n)	((uint32_t)((x) << (n) | (x) >> (32 - (n))))
@@ -43,41 +44,27 @@
 	(a) = ROL32((a), (s)) + (b);					\
 } while (0)
 
+/*
+ * One block at p into a to d.  Its words are loaded word by word, so
+ * that they stay in registers; the constants' address is hidden, so that
+ * their loads are not hoisted out of the loop (and spilled: too few
+ * registers).
+ */
+#define BLOCK() do {							\
+	for (j = 0; j < 16; j++)					\
+		memcpy(&x[j], p + 4 * j, 4);				\
+	__asm__("" : "+r" (tk));					\
+	MD5_STEPS(STEP);						\
+} while (0)
+
 void
 mds_md5_blocks_a64(struct md_state *st, const unsigned char *p,
     size_t nblocks)
 {
 	const uint32_t *tk = mds_md5_t;
-	uint32_t a, b, c, d, aa, bb, cc, dd, x[16];
+	uint32_t a, b, c, d, x[16];
 	int j;
 
-	a = st->h.w32[0];
-	b = st->h.w32[1];
-	c = st->h.w32[2];
-	d = st->h.w32[3];
-	while (nblocks-- > 0) {
-		/*
-		 * Word by word, so that the words stay in registers; the
-		 * constants' address hidden, so that their loads are not
-		 * hoisted out of the loop (and spilled: too few registers).
-		 */
-		for (j = 0; j < 16; j++)
-			memcpy(&x[j], p + 4 * j, 4);
-		__asm__("" : "+r" (tk));
-		aa = a;
-		bb = b;
-		cc = c;
-		dd = d;
-		MD5_STEPS(STEP);
-		a += aa;
-		b += bb;
-		c += cc;
-		d += dd;
-		p += 64;
-	}
-	st->h.w32[0] = a;
-	st->h.w32[1] = b;
-	st->h.w32[2] = c;
-	st->h.w32[3] = d;
+	MD5_BLOCKS(st->h.w32, p, nblocks, BLOCK());
 }
 #endif /* __aarch64__ && __AARCH64EL__ */

@@ -29,6 +29,7 @@
 #include <arm_neon.h>
 
 #include "../md5_steps.h"
+#include "../mb_lane.h"
 
 #define LANES	4
 
@@ -76,10 +77,7 @@ mds_md5_mb_neon(void *state, const unsigned char *const *data,
 	int l;
 
 	(void)rate;
-	for (l = 0; l < LANES; l++) {
-		p[l] = data[l] != NULL ? data[l] : mds_zero_block;
-		inc[l] = data[l] != NULL ? 64 : 0;
-	}
+	MB_LANE_START(l, p, inc, data, LANES, 64);
 	a = vld1q_u32(st);
 	b = vld1q_u32(st + LANES);
 	c = vld1q_u32(st + 2 * LANES);
@@ -98,8 +96,7 @@ mds_md5_mb_neon(void *state, const unsigned char *const *data,
 		b = vaddq_u32(b, bb);
 		c = vaddq_u32(c, cc);
 		d = vaddq_u32(d, dd);
-		for (l = 0; l < LANES; l++)
-			p[l] += inc[l];
+		MB_LANE_NEXT(l, p, inc, LANES);
 	}
 	vst1q_u32(st, a);
 	vst1q_u32(st + LANES, b);

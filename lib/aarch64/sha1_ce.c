@@ -29,6 +29,32 @@
 	e = en;								\
 } while (0)
 
+/*
+ * Group g (rounds 4g..4g+3) on m0, made first from m0..m3 for g >= 4;
+ * its function and constant by twenties of rounds.  g is a constant
+ * expression in every use, so the choices fold away.
+ */
+#define STEP(g, m0, m1, m2, m3) do {					\
+	if ((g) >= 4)							\
+		NEXT(m0, m1, m2, m3);					\
+	if ((g) < 5)							\
+		GROUP(vsha1cq_u32, m0, k0);				\
+	else if ((g) < 10)						\
+		GROUP(vsha1pq_u32, m0, k1);				\
+	else if ((g) < 15)						\
+		GROUP(vsha1mq_u32, m0, k2);				\
+	else								\
+		GROUP(vsha1pq_u32, m0, k3);				\
+} while (0)
+
+/* Groups g to g + 3, the message groups m0..m3 taken in turn. */
+#define FOUR(g) do {							\
+	STEP(g, m0, m1, m2, m3);					\
+	STEP((g) + 1, m1, m2, m3, m0);					\
+	STEP((g) + 2, m2, m3, m0, m1);					\
+	STEP((g) + 3, m3, m0, m1, m2);					\
+} while (0)
+
 MDS_A64_CRYPTO void
 mds_sha1_blocks_ce(struct md_state *st, const unsigned char *p,
     size_t nblocks)
@@ -45,48 +71,13 @@ mds_sha1_blocks_ce(struct md_state *st, const unsigned char *p,
 	while (nblocks-- > 0) {
 		save = abcd;
 		save_e = e;
-		/* Big-endian words. */
-		m0 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p)));
-		m1 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 16)));
-		m2 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 32)));
-		m3 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 48)));
+		MDS_A64_LOAD_BE32X4(m0, m1, m2, m3, p);
 
-		GROUP(vsha1cq_u32, m0, k0);		/* rounds 0-3 */
-		GROUP(vsha1cq_u32, m1, k0);
-		GROUP(vsha1cq_u32, m2, k0);
-		GROUP(vsha1cq_u32, m3, k0);
-		NEXT(m0, m1, m2, m3);
-		GROUP(vsha1cq_u32, m0, k0);		/* 16-19 */
-		NEXT(m1, m2, m3, m0);
-		GROUP(vsha1pq_u32, m1, k1);		/* 20-23 */
-		NEXT(m2, m3, m0, m1);
-		GROUP(vsha1pq_u32, m2, k1);
-		NEXT(m3, m0, m1, m2);
-		GROUP(vsha1pq_u32, m3, k1);
-		NEXT(m0, m1, m2, m3);
-		GROUP(vsha1pq_u32, m0, k1);
-		NEXT(m1, m2, m3, m0);
-		GROUP(vsha1pq_u32, m1, k1);		/* 36-39 */
-		NEXT(m2, m3, m0, m1);
-		GROUP(vsha1mq_u32, m2, k2);		/* 40-43 */
-		NEXT(m3, m0, m1, m2);
-		GROUP(vsha1mq_u32, m3, k2);
-		NEXT(m0, m1, m2, m3);
-		GROUP(vsha1mq_u32, m0, k2);
-		NEXT(m1, m2, m3, m0);
-		GROUP(vsha1mq_u32, m1, k2);
-		NEXT(m2, m3, m0, m1);
-		GROUP(vsha1mq_u32, m2, k2);		/* 56-59 */
-		NEXT(m3, m0, m1, m2);
-		GROUP(vsha1pq_u32, m3, k3);		/* 60-63 */
-		NEXT(m0, m1, m2, m3);
-		GROUP(vsha1pq_u32, m0, k3);
-		NEXT(m1, m2, m3, m0);
-		GROUP(vsha1pq_u32, m1, k3);
-		NEXT(m2, m3, m0, m1);
-		GROUP(vsha1pq_u32, m2, k3);
-		NEXT(m3, m0, m1, m2);
-		GROUP(vsha1pq_u32, m3, k3);		/* 76-79 */
+		FOUR(0);
+		FOUR(4);
+		FOUR(8);
+		FOUR(12);
+		FOUR(16);
 
 		abcd = vaddq_u32(abcd, save);
 		e += save_e;

@@ -43,10 +43,7 @@ mds_sha256_blocks_ce(struct md_state *st, const unsigned char *p,
 	while (nblocks-- > 0) {
 		save0 = abcd;
 		save1 = efgh;
-		w0 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p)));
-		w1 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 16)));
-		w2 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 32)));
-		w3 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 48)));
+		MDS_A64_LOAD_BE32X4(w0, w1, w2, w3, p);
 		FOUR_ROUNDS(0, w0);
 		FOUR_ROUNDS(1, w1);
 		FOUR_ROUNDS(2, w2);

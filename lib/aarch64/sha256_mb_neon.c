@@ -27,6 +27,9 @@
 
 #include <arm_neon.h>
 
+#include "../mb_lane.h"
+#include "../sha256_mb.h"
+
 #define LANES	4
 
 #define ROR(x, n)	vsriq_n_u32(vshlq_n_u32(x, 32 - (n)), x, n)
@@ -46,33 +49,6 @@
 	    vdupq_n_u32(mds_sha256_k[t])), ADD(BSIG1(e), CH(e, f, g)));	\
 	(d) = ADD(d, t1_);						\
 	(h) = ADD(t1_, ADD(BSIG0(a), MAJ(a, b, c)));			\
-} while (0)
-
-/* Schedule word i + j (j = i + j mod 16) into w[j], then its round. */
-#define SROUND(a, b, c, d, e, f, g, h, i, j) do {			\
-	if ((i) >= 16)							\
-		w[j] = ADD(ADD(w[j], SSIG0(w[((j) + 1) & 15])),		\
-		    ADD(w[((j) + 9) & 15], SSIG1(w[((j) + 14) & 15])));	\
-	ROUND(a, b, c, d, e, f, g, h, (i) + (j), w[j]);			\
-} while (0)
-
-#define SIXTEEN(i) do {							\
-	SROUND(a, b, c, d, e, f, g, h, i, 0);				\
-	SROUND(h, a, b, c, d, e, f, g, i, 1);				\
-	SROUND(g, h, a, b, c, d, e, f, i, 2);				\
-	SROUND(f, g, h, a, b, c, d, e, i, 3);				\
-	SROUND(e, f, g, h, a, b, c, d, i, 4);				\
-	SROUND(d, e, f, g, h, a, b, c, i, 5);				\
-	SROUND(c, d, e, f, g, h, a, b, i, 6);				\
-	SROUND(b, c, d, e, f, g, h, a, i, 7);				\
-	SROUND(a, b, c, d, e, f, g, h, i, 8);				\
-	SROUND(h, a, b, c, d, e, f, g, i, 9);				\
-	SROUND(g, h, a, b, c, d, e, f, i, 10);				\
-	SROUND(f, g, h, a, b, c, d, e, i, 11);				\
-	SROUND(e, f, g, h, a, b, c, d, i, 12);				\
-	SROUND(d, e, f, g, h, a, b, c, i, 13);				\
-	SROUND(c, d, e, f, g, h, a, b, i, 14);				\
-	SROUND(b, c, d, e, f, g, h, a, i, 15);				\
 } while (0)
 
 /* Big-endian words 4q .. 4q+3 of the four lanes' blocks into w. */
@@ -107,10 +83,7 @@ mds_sha256_mb_neon(void *state, const unsigned char *const *data,
 	int l;
 
 	(void)rate;
-	for (l = 0; l < LANES; l++) {
-		p[l] = data[l] != NULL ? data[l] : mds_zero_block;
-		inc[l] = data[l] != NULL ? 64 : 0;
-	}
+	MB_LANE_START(l, p, inc, data, LANES, 64);
 	while (nblocks-- > 0) {
 		QUARTER(0);
 		QUARTER(1);
@@ -137,8 +110,7 @@ mds_sha256_mb_neon(void *state, const unsigned char *const *data,
 		vst1q_u32(st + 5 * LANES, ADD(f, vld1q_u32(st + 5 * LANES)));
 		vst1q_u32(st + 6 * LANES, ADD(g, vld1q_u32(st + 6 * LANES)));
 		vst1q_u32(st + 7 * LANES, ADD(h, vld1q_u32(st + 7 * LANES)));
-		for (l = 0; l < LANES; l++)
-			p[l] += inc[l];
+		MB_LANE_NEXT(l, p, inc, LANES);
 	}
 }
 #endif /* __aarch64__ && __AARCH64EL__ */

@@ -40,25 +40,6 @@ mds_blake2b_compress_avx2(uint64_t h[8], uint64_t t[2],
 	__m256i a, b, c, d, h0, h1;
 	uint64_t m[16];
 
-	h0 = _mm256_loadu_si256((const void *)h);
-	h1 = _mm256_loadu_si256((const void *)(h + 4));
-	for (; nblocks > 0; nblocks--, p += 128) {
-		if (f0 == 0) {
-			t[0] += 128;
-			if (t[0] < 128)
-				t[1]++;
-		}
-		memcpy(m, p, sizeof(m));	/* x86: little-endian */
-		a = h0;
-		b = h1;
-		c = iv0;
-		d = _mm256_xor_si256(iv1, _mm256_set_epi64x(0,
-		    (long long)f0, (long long)t[1], (long long)t[0]));
-		B2_ROUNDS();
-		h0 = _mm256_xor_si256(h0, _mm256_xor_si256(a, c));
-		h1 = _mm256_xor_si256(h1, _mm256_xor_si256(b, d));
-	}
-	_mm256_storeu_si256((void *)h, h0);
-	_mm256_storeu_si256((void *)(h + 4), h1);
+	B2_BLOCKS(memcpy(m, p, sizeof(m)));	/* x86: little-endian */
 }
 #endif

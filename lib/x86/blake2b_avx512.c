@@ -21,6 +21,11 @@
 #define MSG(r, i)	_mm512_castsi512_si256(_mm512_permutex2var_epi64(ml,	\
 			    _mm512_castsi256_si512(_mm256_setr_epi64x(		\
 			    I(r, i, 0), I(r, i, 1), I(r, i, 2), I(r, i, 3))), mh))
+/* The block at p into ml and mh, for MSG. */
+#define LOAD() do {							\
+	ml = _mm512_loadu_si512((const void *)p);			\
+	mh = _mm512_loadu_si512((const void *)(p + 64));		\
+} while (0)
 
 __attribute__((target("avx512f,avx512vl"))) void
 mds_blake2b_compress_avx512(uint64_t h[8], uint64_t t[2],
@@ -32,26 +37,6 @@ mds_blake2b_compress_avx512(uint64_t h[8], uint64_t t[2],
 	__m256i a, b, c, d, h0, h1;
 	__m512i ml, mh;
 
-	h0 = _mm256_loadu_si256((const void *)h);
-	h1 = _mm256_loadu_si256((const void *)(h + 4));
-	for (; nblocks > 0; nblocks--, p += 128) {
-		if (f0 == 0) {
-			t[0] += 128;
-			if (t[0] < 128)
-				t[1]++;
-		}
-		ml = _mm512_loadu_si512((const void *)p);
-		mh = _mm512_loadu_si512((const void *)(p + 64));
-		a = h0;
-		b = h1;
-		c = iv0;
-		d = _mm256_xor_si256(iv1, _mm256_set_epi64x(0,
-		    (long long)f0, (long long)t[1], (long long)t[0]));
-		B2_ROUNDS();
-		h0 = _mm256_xor_si256(h0, _mm256_xor_si256(a, c));
-		h1 = _mm256_xor_si256(h1, _mm256_xor_si256(b, d));
-	}
-	_mm256_storeu_si256((void *)h, h0);
-	_mm256_storeu_si256((void *)(h + 4), h1);
+	B2_BLOCKS(LOAD());
 }
 #endif

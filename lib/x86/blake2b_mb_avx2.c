@@ -16,6 +16,8 @@
 #include <immintrin.h>
 
 #include "x86.h"
+#include "../mb_lane.h"
+#include "mb_x86.h"
 #include "../blake2b.h"
 
 #define AVX2	__attribute__((target("avx2")))
@@ -84,17 +86,12 @@ mds_blake2b_mb_avx2(void *state, const unsigned char *const *data,
 	__m256i h[8], t0, t1, f0, inc, carry, m[16];
 	__m256i v0, v1, v2, v3, v4, v5, v6, v7;
 	__m256i v8, v9, v10, v11, v12, v13, v14, v15;
-	__m256i r0, r1, r2, r3, u0, u1, u2, u3;
 	int w;
 
 	(void)rate;
 	if (nblocks == 0)
 		return;
-	for (l = 0; l < LANES; l++) {
-		/* Idle lanes hash the zero block over and over. */
-		p[l] = data[l] != NULL ? data[l] : mds_zero_block;
-		stride[l] = data[l] != NULL ? 128 : 0;
-	}
+	MB_LANE_START(l, p, stride, data, LANES, 128);
 	for (w = 0; w < 8; w++)
 		h[w] = _mm256_loadu_si256((const __m256i *)(s + w * LANES));
 	t0 = _mm256_loadu_si256((const __m256i *)(s + 8 * LANES));
@@ -105,22 +102,8 @@ mds_blake2b_mb_avx2(void *state, const unsigned char *const *data,
 	    _mm256_setzero_si256()), _mm256_set1_epi64x(128));
 
 	while (nblocks-- > 0) {
-		for (o = 0; o < 128; o += 32) {
-			r0 = LOAD(0, o);
-			r1 = LOAD(1, o);
-			r2 = LOAD(2, o);
-			r3 = LOAD(3, o);
-			u0 = _mm256_unpacklo_epi64(r0, r1);
-			u1 = _mm256_unpackhi_epi64(r0, r1);
-			u2 = _mm256_unpacklo_epi64(r2, r3);
-			u3 = _mm256_unpackhi_epi64(r2, r3);
-			m[o / 8] = _mm256_permute2x128_si256(u0, u2, 0x20);
-			m[o / 8 + 1] = _mm256_permute2x128_si256(u1, u3, 0x20);
-			m[o / 8 + 2] = _mm256_permute2x128_si256(u0, u2, 0x31);
-			m[o / 8 + 3] = _mm256_permute2x128_si256(u1, u3, 0x31);
-		}
-		for (l = 0; l < LANES; l++)
-			p[l] += stride[l];
+		MB_X86_WORDS4(m, LOAD);
+		MB_LANE_NEXT(l, p, stride, LANES);
 		/* t0 += inc; a carry out of it (t0 < inc, unsigned) to t1. */
 		t0 = ADD(t0, inc);
 		carry = _mm256_cmpgt_epi64(XOR(inc, sign), XOR(t0, sign));

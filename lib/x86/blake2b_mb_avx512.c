@@ -20,6 +20,8 @@
 #include <immintrin.h>
 
 #include "x86.h"
+#include "../mb_lane.h"
+#include "mb_x86.h"
 #include "../blake2b.h"
 
 #define AVX512	__attribute__((target("avx512f,avx512vl,avx2")))
@@ -85,18 +87,13 @@ mds_blake2b_mb_avx512(void *state, const unsigned char *const *data,
 	__m512i h[8], t0, t1, f0, m[16];
 	__m512i v0, v1, v2, v3, v4, v5, v6, v7;
 	__m512i v8, v9, v10, v11, v12, v13, v14, v15;
-	__m512i z0, z1, z2, z3, lo0, hi0, lo1, hi1;
 	__mmask8 inc, carry;
 	int w;
 
 	(void)rate;
 	if (nblocks == 0)
 		return;
-	for (l = 0; l < LANES; l++) {
-		/* Idle lanes hash the zero block over and over. */
-		p[l] = data[l] != NULL ? data[l] : mds_zero_block;
-		stride[l] = data[l] != NULL ? 128 : 0;
-	}
+	MB_LANE_START(l, p, stride, data, LANES, 128);
 	for (w = 0; w < 8; w++)
 		h[w] = _mm512_loadu_si512(s + w * LANES);
 	t0 = _mm512_loadu_si512(s + 8 * LANES);
@@ -106,26 +103,8 @@ mds_blake2b_mb_avx512(void *state, const unsigned char *const *data,
 	inc = _mm512_cmpeq_epi64_mask(f0, _mm512_setzero_si512());
 
 	while (nblocks-- > 0) {
-		for (o = 0; o < 128; o += 32) {
-			z0 = PAIR(0, 2, o);
-			z1 = PAIR(1, 3, o);
-			z2 = PAIR(4, 6, o);
-			z3 = PAIR(5, 7, o);
-			lo0 = _mm512_unpacklo_epi64(z0, z1);
-			hi0 = _mm512_unpackhi_epi64(z0, z1);
-			lo1 = _mm512_unpacklo_epi64(z2, z3);
-			hi1 = _mm512_unpackhi_epi64(z2, z3);
-			m[o / 8] = _mm512_shuffle_i64x2(lo0, lo1,
-			    _MM_SHUFFLE(2, 0, 2, 0));
-			m[o / 8 + 1] = _mm512_shuffle_i64x2(hi0, hi1,
-			    _MM_SHUFFLE(2, 0, 2, 0));
-			m[o / 8 + 2] = _mm512_shuffle_i64x2(lo0, lo1,
-			    _MM_SHUFFLE(3, 1, 3, 1));
-			m[o / 8 + 3] = _mm512_shuffle_i64x2(hi0, hi1,
-			    _MM_SHUFFLE(3, 1, 3, 1));
-		}
-		for (l = 0; l < LANES; l++)
-			p[l] += stride[l];
+		MB_X86_WORDS8(m, PAIR);
+		MB_LANE_NEXT(l, p, stride, LANES);
 		t0 = _mm512_mask_add_epi64(t0, inc, t0, c128);
 		carry = _mm512_mask_cmplt_epu64_mask(inc, t0, c128);
 		t1 = _mm512_mask_add_epi64(t1, carry, t1, one);

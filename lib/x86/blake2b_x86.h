@@ -77,4 +77,33 @@
 	B2_ROUND(11);							\
 } while (0)
 
+/*
+ * The block loop over the chaining value h (h0, h1: its two rows) and
+ * the counter t, advanced before each block unless f0 (the last block's
+ * flag) is set: the caller has counted that one.  LOAD puts the block
+ * at p where MSG finds it.  The variables are the kernel's.
+ */
+#define B2_BLOCKS(LOAD) do {						\
+	h0 = _mm256_loadu_si256((const void *)h);			\
+	h1 = _mm256_loadu_si256((const void *)(h + 4));			\
+	for (; nblocks > 0; nblocks--, p += 128) {			\
+		if (f0 == 0) {						\
+			t[0] += 128;					\
+			if (t[0] < 128)					\
+				t[1]++;					\
+		}							\
+		LOAD;							\
+		a = h0;							\
+		b = h1;							\
+		c = iv0;						\
+		d = _mm256_xor_si256(iv1, _mm256_set_epi64x(0,		\
+		    (long long)f0, (long long)t[1], (long long)t[0]));	\
+		B2_ROUNDS();						\
+		h0 = _mm256_xor_si256(h0, _mm256_xor_si256(a, c));	\
+		h1 = _mm256_xor_si256(h1, _mm256_xor_si256(b, d));	\
+	}								\
+	_mm256_storeu_si256((void *)h, h0);				\
+	_mm256_storeu_si256((void *)(h + 4), h1);			\
+} while (0)
+
 #endif /* MDS_BLAKE2B_X86_H */

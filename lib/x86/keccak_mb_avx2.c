@@ -29,6 +29,7 @@
 #include <stdint.h>
 
 #include "x86.h"
+#include "../mb_lane.h"
 
 #define AVX2	__attribute__((target("avx2")))
 
@@ -144,18 +145,7 @@ static void
 lanes(uint64_t *s, const unsigned char *const *data, size_t nblocks,
     size_t rate)
 {
-	uint64_t a[25];
-	size_t l, w;
-
-	for (l = 0; l < 4; l++) {
-		if (data[l] == NULL)
-			continue;
-		for (w = 0; w < 25; w++)
-			a[w] = s[w * 4 + l];
-		mds_keccak_absorb_portable(a, data[l], nblocks, rate);
-		for (w = 0; w < 25; w++)
-			s[w * 4 + l] = a[w];
-	}
+	MB_LANE_KECCAK_PORTABLE(s, data, nblocks, rate, 4);
 }
 
 AVX2 void
@@ -178,10 +168,7 @@ mds_keccak_mb_avx2(void *state, const unsigned char *const *data,
 		lanes(state, data, nblocks, rate);
 		return;
 	}
-	for (l = 0; l < 4; l++) {
-		p[l] = data[l] != NULL ? data[l] : mds_zero_block;
-		step[l] = data[l] != NULL ? rate : 0;
-	}
+	MB_LANE_START(l, p, step, data, 4, rate);
 	for (j = 0; j < 9; j++)
 		k[j] = _mm_set_epi64x(2 * j + 1 < words ? -1 : 0,
 		    2 * j < words ? -1 : 0);
@@ -211,8 +198,7 @@ mds_keccak_mb_avx2(void *state, const unsigned char *const *data,
 		if (words > 17)
 			a[17] = XOR(a[17], m17);
 		ROUNDS();
-		for (l = 0; l < 4; l++)
-			p[l] += step[l];
+		MB_LANE_NEXT(l, p, step, 4);
 	} while (--nblocks > 0);
 	for (j = 0; j < 25; j++)
 		_mm256_storeu_si256((void *)(s + 4 * j), a[j]);

@@ -27,6 +27,7 @@
 #include <stdint.h>
 
 #include "x86.h"
+#include "../mb_lane.h"
 
 #define AVX512	__attribute__((target("avx512f,avx512vl")))
 
@@ -188,18 +189,7 @@ static void
 lanes(uint64_t *s, const unsigned char *const *data, size_t nblocks,
     size_t rate)
 {
-	uint64_t a[25];
-	size_t l, w;
-
-	for (l = 0; l < 8; l++) {
-		if (data[l] == NULL)
-			continue;
-		for (w = 0; w < 25; w++)
-			a[w] = s[w * 8 + l];
-		mds_keccak_absorb_portable(a, data[l], nblocks, rate);
-		for (w = 0; w < 25; w++)
-			s[w * 8 + l] = a[w];
-	}
+	MB_LANE_KECCAK_PORTABLE(s, data, nblocks, rate, 8);
 }
 
 AVX512 void
@@ -281,8 +271,7 @@ mds_keccak_mb_avx512(void *state, const unsigned char *const *data,
 		a31 = _mm512_xor_si512(a31, m16);
 		a32 = _mm512_xor_si512(a32, m17);
 		ROUNDS();
-		for (l = 0; l < 8; l++)
-			p[l] += step[l];
+		MB_LANE_NEXT(l, p, step, 8);
 		pv = _mm512_add_epi64(pv, sv);
 	} while (--nblocks > 0);
 #define STORE(v, w)	_mm512_storeu_si512(s + 8 * (w), v)

@@ -21,6 +21,8 @@
 
 #include "../md5_steps.h"
 #include "x86.h"
+#include "../mb_lane.h"
+#include "md5_mb_x86.h"
 
 #define AVX2	__attribute__((target("avx2")))
 
@@ -108,8 +110,7 @@
 		break;							\
 	case 51:							\
 		QUARTER(3);						\
-		for (l = 0; l < LANES; l++)				\
-			p[l] += inc[l];					\
+		MB_LANE_NEXT(l, p, inc, LANES);				\
 		break;							\
 	default:							\
 		break;							\
@@ -131,10 +132,7 @@ mds_md5_mb_avx2(void *state, const unsigned char *const *data,
 	(void)rate;
 	if (nblocks == 0)
 		return;
-	for (l = 0; l < LANES; l++) {
-		p[l] = data[l] != NULL ? data[l] : mds_zero_block;
-		inc[l] = data[l] != NULL ? 64 : 0;
-	}
+	MB_LANE_START(l, p, inc, data, LANES, 64);
 	ones = _mm256_set1_epi32(-1);
 	a = _mm256_loadu_si256((const __m256i *)st);
 	b = _mm256_loadu_si256((const __m256i *)(st + LANES));
@@ -145,27 +143,8 @@ mds_md5_mb_avx2(void *state, const unsigned char *const *data,
 	QUARTER(1);
 	QUARTER(2);
 	QUARTER(3);
-	for (l = 0; l < LANES; l++)
-		p[l] += inc[l];
-	for (n = 0; n < nblocks; n++) {
-		cx = xbuf[n & 1];
-		nx = xbuf[~n & 1];
-		/* The last block's steps transpose zeros, not past the data. */
-		if (n + 1 == nblocks)
-			for (l = 0; l < LANES; l++)
-				p[l] = mds_zero_block;
-		aa = a;
-		bb = b;
-		cc = c;
-		dd = d;
-
-		MD5_STEPS(STEP);
-
-		a = _mm256_add_epi32(a, aa);
-		b = _mm256_add_epi32(b, bb);
-		c = _mm256_add_epi32(c, cc);
-		d = _mm256_add_epi32(d, dd);
-	}
+	MB_LANE_NEXT(l, p, inc, LANES);
+	MD5_MB_BLOCKS(_mm256_add_epi32);
 	_mm256_storeu_si256((__m256i *)st, a);
 	_mm256_storeu_si256((__m256i *)(st + LANES), b);
 	_mm256_storeu_si256((__m256i *)(st + 2 * LANES), c);

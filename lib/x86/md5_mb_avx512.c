@@ -21,6 +21,8 @@
 
 #include "../md5_steps.h"
 #include "x86.h"
+#include "../mb_lane.h"
+#include "md5_mb_x86.h"
 
 #define AVX512	__attribute__((target("avx512f")))
 
@@ -112,8 +114,7 @@
 		break;							\
 	case 27:							\
 		QUAD(12, 13, 14, 15);					\
-		for (l = 0; l < LANES; l++)				\
-			p[l] += inc[l];					\
+		MB_LANE_NEXT(l, p, inc, LANES);				\
 		break;							\
 	case 35:							\
 		WORDS(0, 4, 8, 12);					\
@@ -149,10 +150,7 @@ mds_md5_mb_avx512(void *state, const unsigned char *const *data,
 	(void)rate;
 	if (nblocks == 0)
 		return;
-	for (l = 0; l < LANES; l++) {
-		p[l] = data[l] != NULL ? data[l] : mds_zero_block;
-		inc[l] = data[l] != NULL ? 64 : 0;
-	}
+	MB_LANE_START(l, p, inc, data, LANES, 64);
 	a = _mm512_loadu_si512(st);
 	b = _mm512_loadu_si512(st + LANES);
 	c = _mm512_loadu_si512(st + 2 * LANES);
@@ -166,27 +164,8 @@ mds_md5_mb_avx512(void *state, const unsigned char *const *data,
 	WORDS(1, 5, 9, 13);
 	WORDS(2, 6, 10, 14);
 	WORDS(3, 7, 11, 15);
-	for (l = 0; l < LANES; l++)
-		p[l] += inc[l];
-	for (n = 0; n < nblocks; n++) {
-		cx = xbuf[n & 1];
-		nx = xbuf[~n & 1];
-		/* The last block's steps transpose zeros, not past the data. */
-		if (n + 1 == nblocks)
-			for (l = 0; l < LANES; l++)
-				p[l] = mds_zero_block;
-		aa = a;
-		bb = b;
-		cc = c;
-		dd = d;
-
-		MD5_STEPS(STEP);
-
-		a = _mm512_add_epi32(a, aa);
-		b = _mm512_add_epi32(b, bb);
-		c = _mm512_add_epi32(c, cc);
-		d = _mm512_add_epi32(d, dd);
-	}
+	MB_LANE_NEXT(l, p, inc, LANES);
+	MD5_MB_BLOCKS(_mm512_add_epi32);
 	_mm512_storeu_si512(st, a);
 	_mm512_storeu_si512(st + LANES, b);
 	_mm512_storeu_si512(st + 2 * LANES, c);

@@ -42,6 +42,7 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
+#include "../md_block.h"
 #include "../md5_steps.h"
 #include "x86.h"
 
@@ -117,28 +118,9 @@ void
 mds_md5_blocks_x86(struct md_state *st, const unsigned char *p,
     size_t nblocks)
 {
-	uint32_t a, b, c, d, aa, bb, cc, dd, t;
+	uint32_t a, b, c, d, t;
 
-	a = st->h.w32[0];
-	b = st->h.w32[1];
-	c = st->h.w32[2];
-	d = st->h.w32[3];
-	while (nblocks-- > 0) {
-		aa = a;
-		bb = b;
-		cc = c;
-		dd = d;
-		MD5_STEPS(SSTEP);
-		a += aa;
-		b += bb;
-		c += cc;
-		d += dd;
-		p += 64;
-	}
-	st->h.w32[0] = a;
-	st->h.w32[1] = b;
-	st->h.w32[2] = c;
-	st->h.w32[3] = d;
+	MD5_BLOCKS(st->h.w32, p, nblocks, MD5_STEPS(SSTEP));
 }
 
 /*

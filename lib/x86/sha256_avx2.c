@@ -11,8 +11,8 @@
  * block's rounds reuse what was computed during the first block.  The
  * steps are spread over the scalar rounds, whose free issue slots they
  * use.  The rounds run in general registers with rorx, regrouped as in
- * sha512_x86.h so that neither chain is longer than four single-cycle
- * instructions (see S256_ROUND).  Reads exactly nblocks * 64 bytes.
+ * sha2_x86.h so that neither chain is longer than four single-cycle
+ * instructions (see SHA2_X86_ROUND).  Reads exactly nblocks * 64 bytes.
  *
  * Measured on the build machine (Xeon, Golden Cove class; medians of
  * runs taken in turn, the machine being shared): 1 MiB messages hash at
@@ -27,67 +27,14 @@
 #include <immintrin.h>
 
 #include "x86.h"
+#include "sha2_x86.h"
 
 #define AVX2	__attribute__((target("avx2,bmi2")))
 
-/*
- * One round, wk = W[t] + K[t] in memory.  FIPS 180-4's round, with T1 =
- * h + S1(e) + Ch(e, f, g) + W + K and T2 = S0(a) + Maj(a, b, c), makes
- * the new e as d + T1 and the new a as T1 + T2: five steps from e to the
- * new e.  As in sha512_x86.h, d joins h + WK before Ch and S1 are ready,
- * and the new a is taken from the new e:
- *
- *	e' = ((h + WK + d) + Ch(e, f, g)) + S1(e)
- *	a' = (((b & c) - d + (a & (b ^ c))) + e') + S0(a)
- *
- * with Maj(a, b, c) = (a & (b ^ c)) + (b & c), two terms without a bit in
- * common; b ^ c and (b & c) - d are made in the round before (bx and z).
- * Both chains are four instructions long, for 24 ALU instructions and 3
- * register moves.  Written in assembly because the compiler regroups the
- * sums otherwise.  Ch and the first two rotations of S1 come first, so
- * that the critical instructions are the oldest when their operands
- * arrive: about 4% faster than S1 first.  Two alternatives ran slower:
- * the textbook-minded Maj = ((a ^ b) & (b ^ c)) ^ b, reusing the round
- * before's a ^ b, with T1 added to d last, is two instructions shorter
- * but makes both chains five long (7% slower); BMI1's andn for the next
- * b & c as ~(a ^ b) & b saves a move (1-2% slower: andn has fewer ports).
- *
- * On entry bx = b ^ c and z = (b & c) - d; on exit the new a is in z,
- * the new e in h, and d holds the next round's z and bx its b ^ c.
- */
+/* One round (sha2_x86.h), with SHA-256's rotations of e and a. */
 #define S256_ROUND(A_, B_, C_, D_, E_, F_, G_, H_, Z_, WK_)		\
-	__asm__(							\
-	    "mov	%[f], %[t1]\n\t"				\
-	    "xor	%[g], %[t1]\n\t"				\
-	    "add	%[wk], %[h]\n\t"				\
-	    "add	%[d], %[h]\n\t"				\
-	    "rorx	$6, %[e], %[t0]\n\t"				\
-	    "rorx	$11, %[e], %[t2]\n\t"				\
-	    "and	%[e], %[t1]\n\t"				\
-	    "xor	%[t2], %[t0]\n\t"				\
-	    "xor	%[g], %[t1]\n\t"				\
-	    "rorx	$25, %[e], %[t2]\n\t"				\
-	    "add	%[t1], %[h]\n\t"				\
-	    "xor	%[t2], %[t0]\n\t"				\
-	    "add	%[t0], %[h]\n\t"				\
-	    "and	%[a], %[bx]\n\t"				\
-	    "add	%[bx], %[z]\n\t"				\
-	    "add	%[h], %[z]\n\t"				\
-	    "rorx	$2, %[a], %[t0]\n\t"				\
-	    "rorx	$13, %[a], %[t1]\n\t"				\
-	    "xor	%[t1], %[t0]\n\t"				\
-	    "rorx	$22, %[a], %[t1]\n\t"				\
-	    "xor	%[t1], %[t0]\n\t"				\
-	    "add	%[t0], %[z]\n\t"				\
-	    "mov	%[a], %[bx]\n\t"				\
-	    "xor	%[b], %[bx]\n\t"				\
-	    "mov	%[a], %[d]\n\t"				\
-	    "and	%[b], %[d]\n\t"				\
-	    "sub	%[c], %[d]"					\
-	    : [h] "+r" (H_), [d] "+r" (D_), [z] "+r" (Z_), [bx] "+r" (bx), \
-	      [t0] "=&r" (t0), [t1] "=&r" (t1), [t2] "=&r" (t2)	\
-	    : [a] "r" (A_), [b] "r" (B_), [c] "r" (C_), [e] "r" (E_),	\
-	      [f] "r" (F_), [g] "r" (G_), [wk] "m" (WK_))
+	SHA2_X86_ROUND(6, 11, 25, 2, 13, 22,				\
+	    A_, B_, C_, D_, E_, F_, G_, H_, Z_, WK_)
 
 /* Where round t of a block finds its W + K: see the schedule below. */
 #define WI(t)	(8 * ((t) >> 2) + ((t) & 3))
@@ -129,18 +76,17 @@
 	S256_ROUND(v2, v3, v8, v0, v5, v6, v7, v4, v1, (w)[WI(63)]);	\
 } while (0)
 
-/* Load the chaining value; bx and z as the first round wants them. */
-#define BEGIN(hv) do {							\
-	v0 = (hv)[0]; v1 = (hv)[1]; v2 = (hv)[2]; v3 = (hv)[3];		\
-	v4 = (hv)[4]; v5 = (hv)[5]; v6 = (hv)[6]; v7 = (hv)[7];		\
-	bx = v1 ^ v2;							\
-	v8 = (v1 & v2) - v3;						\
-} while (0)
-
 /* After 64 rounds the roles a..d, z have turned four times. */
 #define END(hv) do {							\
 	(hv)[0] += v1; (hv)[1] += v2; (hv)[2] += v3; (hv)[3] += v8;	\
 	(hv)[4] += v4; (hv)[5] += v5; (hv)[6] += v6; (hv)[7] += v7;	\
+} while (0)
+
+/* One block, its W + K at w. */
+#define ONE_BLOCK() do {						\
+	SHA2_X86_BEGIN(hv);						\
+	ROUNDS64(w);							\
+	END(hv);							\
 } while (0)
 
 /*
@@ -283,48 +229,13 @@ mds_sha256_blocks_avx2(struct md_state *st, const unsigned char *p,
 	copyk(cur);
 	if (nblocks > 1)
 		copyk(nxt);
-	pa = p;
-	pb = nblocks > 1 ? p + 64 : p;
+	SHA2_X86_PAIR_FIRST(64);
 	ws = cur;
 	LOAD4();
 	ws = cur + 32;
 	STEP6(0); STEP6(1); STEP6(2); STEP6(3); STEP6(4); STEP6(5);
 	TURN();
 
-	second = 0;
-	w = cur;
-	ws = cur + 80;
-	for (;;) {
-		BEGIN(hv);
-		ROUNDS64(w);
-		END(hv);
-		if (!second) {
-			if (nblocks == 1)
-				break;
-			/* The next pair, or this one again after the last. */
-			p += 128;
-			if (nblocks > 2)
-				pa = p;
-			if (nblocks > 3)
-				pb = p + 64;
-			else
-				pb = pa;
-			ws = nxt;
-			LOAD4();
-			w = cur + 4;
-			ws = nxt + 32;
-		} else {
-			nblocks -= 2;
-			if (nblocks == 0)
-				break;
-			tmp = cur;
-			cur = nxt;
-			nxt = tmp;
-			w = cur;
-			ws = cur + 80;
-			TURN();
-		}
-		second = !second;
-	}
+	SHA2_X86_PAIR_LOOP(64, ONE_BLOCK(), LOAD4(), 4, 80, TURN());
 }
 #endif

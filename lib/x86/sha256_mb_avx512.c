@@ -27,6 +27,8 @@
 #include <immintrin.h>
 
 #include "x86.h"
+#include "../mb_lane.h"
+#include "../sha256_mb.h"
 
 #define AVX512	__attribute__((target("avx512f,avx512vl")))
 
@@ -52,33 +54,6 @@
 	    ADD(BSIG1(e), CH((e), (f), (g))));				\
 	(d) = ADD((d), t1);						\
 	(h) = ADD(t1, ADD(BSIG0(a), MAJ((a), (b), (c))));		\
-} while (0)
-
-/* Schedule word i + 16 (i mod 16 is j) into w[j], then its round. */
-#define SROUND(a, b, c, d, e, f, g, h, i, j) do {			\
-	if ((i) >= 16)							\
-		w[j] = ADD(ADD(w[j], SSIG0(w[((j) + 1) & 15])),		\
-		    ADD(w[((j) + 9) & 15], SSIG1(w[((j) + 14) & 15])));	\
-	ROUND(a, b, c, d, e, f, g, h, (i) + (j), w[j]);			\
-} while (0)
-
-#define SIXTEEN(i) do {							\
-	SROUND(a, b, c, d, e, f, g, h, i, 0);				\
-	SROUND(h, a, b, c, d, e, f, g, i, 1);				\
-	SROUND(g, h, a, b, c, d, e, f, i, 2);				\
-	SROUND(f, g, h, a, b, c, d, e, i, 3);				\
-	SROUND(e, f, g, h, a, b, c, d, i, 4);				\
-	SROUND(d, e, f, g, h, a, b, c, i, 5);				\
-	SROUND(c, d, e, f, g, h, a, b, i, 6);				\
-	SROUND(b, c, d, e, f, g, h, a, i, 7);				\
-	SROUND(a, b, c, d, e, f, g, h, i, 8);				\
-	SROUND(h, a, b, c, d, e, f, g, i, 9);				\
-	SROUND(g, h, a, b, c, d, e, f, i, 10);				\
-	SROUND(f, g, h, a, b, c, d, e, i, 11);				\
-	SROUND(e, f, g, h, a, b, c, d, i, 12);				\
-	SROUND(d, e, f, g, h, a, b, c, i, 13);				\
-	SROUND(c, d, e, f, g, h, a, b, i, 14);				\
-	SROUND(b, c, d, e, f, g, h, a, i, 15);				\
 } while (0)
 
 /*
@@ -144,10 +119,7 @@ mds_sha256_mb_avx512(void *state, const unsigned char *const *data,
 	(void)rate;
 	if (nblocks == 0)
 		return;
-	for (l = 0; l < LANES; l++) {
-		p[l] = data[l] != NULL ? data[l] : mds_zero_block;
-		step[l] = data[l] != NULL ? 64 : 0;
-	}
+	MB_LANE_START(l, p, step, data, LANES, 64);
 	a = _mm512_loadu_si512((const void *)&s[0 * LANES]);
 	b = _mm512_loadu_si512((const void *)&s[1 * LANES]);
 	c = _mm512_loadu_si512((const void *)&s[2 * LANES]);
@@ -159,8 +131,7 @@ mds_sha256_mb_avx512(void *state, const unsigned char *const *data,
 
 	while (nblocks-- > 0) {
 		load_words(w, p);
-		for (l = 0; l < LANES; l++)
-			p[l] += step[l];
+		MB_LANE_NEXT(l, p, step, LANES);
 		sa = a;
 		sb = b;
 		sc = c;

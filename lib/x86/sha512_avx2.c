@@ -250,6 +250,21 @@ sha512_one(uint64_t *hv, const unsigned char *p)
 }
 
 /*
+ * One block of a pair, its W + K at w: two passes of 40 rounds, each
+ * with 16 schedule steps of the next pair.
+ */
+#define PAIR_BLOCK() do {						\
+	S512_BEGIN(hv);							\
+	for (i = 0; i < 2; i++) {					\
+		S512_ROUNDS20(w, STEPA);				\
+		S512_ROUNDS20(w + 40, STEPB);				\
+		w += 80;						\
+		ws += 32;						\
+	}								\
+	S512_END(hv);							\
+} while (0)
+
+/*
  * The blocks go by pairs.  The pair's schedule has forty steps: eight
  * loads and thirty-two computed.  The loads and the steps 8..23 (words
  * 16..47) run during the second block of the pair before (or before the
@@ -287,8 +302,7 @@ mds_sha512_blocks_avx2(struct md_state *st, const unsigned char *p,
 	S512_COPYK(cur);
 	if (nblocks > 1)
 		S512_COPYK(nxt);
-	pa = p;
-	pb = nblocks > 1 ? p + 128 : p;
+	SHA2_X86_PAIR_FIRST(128);
 	ws = cur;
 	LOAD8();
 	for (ws = cur + 32; ws < cur + 96; ws += 32) {
@@ -296,44 +310,6 @@ mds_sha512_blocks_avx2(struct md_state *st, const unsigned char *p,
 		STEPB(0); STEPB(1); STEPB(2); STEPB(3);
 	}
 
-	second = 0;
-	w = cur;
-	ws = cur + 96;
-	for (;;) {
-		S512_BEGIN(hv);
-		for (i = 0; i < 2; i++) {
-			S512_ROUNDS20(w, STEPA);
-			S512_ROUNDS20(w + 40, STEPB);
-			w += 80;
-			ws += 32;
-		}
-		S512_END(hv);
-		if (!second) {
-			if (nblocks == 1)
-				break;
-			/* The next pair, or this one again after the last. */
-			p += 256;
-			if (nblocks > 2)
-				pa = p;
-			if (nblocks > 3)
-				pb = p + 128;
-			else
-				pb = pa;
-			ws = nxt;
-			LOAD8();
-			w = cur + 2;
-			ws = nxt + 32;
-		} else {
-			nblocks -= 2;
-			if (nblocks == 0)
-				break;
-			tmp = cur;
-			cur = nxt;
-			nxt = tmp;
-			w = cur;
-			ws = cur + 96;
-		}
-		second = !second;
-	}
+	SHA2_X86_PAIR_LOOP(128, PAIR_BLOCK(), LOAD8(), 2, 96, (void)0);
 }
 #endif

@@ -231,9 +231,7 @@ mds_sha512_blocks_avx512(struct md_state *st, const unsigned char *p,
 		nblocks -= n;
 		if (nblocks == 0)
 			break;
-		tmp = cur;
-		cur = nxt;
-		nxt = tmp;
+		SHA2_X86_SWAP_BUFFERS();
 	}
 }
 #endif

@@ -14,6 +14,8 @@
 #include <immintrin.h>
 
 #include "x86.h"
+#include "../mb_lane.h"
+#include "mb_x86.h"
 
 #define AVX2	__attribute__((target("avx2")))
 
@@ -67,18 +69,14 @@ mds_sha512_mb_avx2(void *state, const unsigned char *const *data,
 	__m256i w[80];
 	__m256i a, b, c, d, e, f, g, h, x, y;
 	__m256i a0, b0, c0, d0, e0, f0, g0, h0;
-	__m256i r0, r1, r2, r3, lo0, hi0, lo1, hi1;
 	size_t l, o;
 	int i;
 
 	(void)rate;
 	if (nblocks == 0)
 		return;
-	for (l = 0; l < LANES; l++) {
-		/* Idle lanes hash the zero block over and over. */
-		p[l] = data[l] != NULL ? data[l] : mds_zero_block;
-		stride[l] = data[l] != NULL ? 128 : 0;
-	}
+	/* Idle lanes hash the zero block over and over. */
+	MB_LANE_START(l, p, stride, data, LANES, 128);
 	a = _mm256_loadu_si256((const __m256i *)(s + 0 * LANES));
 	b = _mm256_loadu_si256((const __m256i *)(s + 1 * LANES));
 	c = _mm256_loadu_si256((const __m256i *)(s + 2 * LANES));
@@ -89,26 +87,8 @@ mds_sha512_mb_avx2(void *state, const unsigned char *const *data,
 	h = _mm256_loadu_si256((const __m256i *)(s + 7 * LANES));
 
 	while (nblocks-- > 0) {
-		/* Words o/8 .. o/8 + 3, of lanes 0, 1 in 128-bit lane 0. */
-		for (o = 0; o < 128; o += 32) {
-			r0 = PIECE(0, o);
-			r1 = PIECE(1, o);
-			r2 = PIECE(2, o);
-			r3 = PIECE(3, o);
-			lo0 = _mm256_unpacklo_epi64(r0, r1);
-			hi0 = _mm256_unpackhi_epi64(r0, r1);
-			lo1 = _mm256_unpacklo_epi64(r2, r3);
-			hi1 = _mm256_unpackhi_epi64(r2, r3);
-			w[o / 8] = _mm256_permute2x128_si256(lo0, lo1, 0x20);
-			w[o / 8 + 1] = _mm256_permute2x128_si256(hi0, hi1,
-			    0x20);
-			w[o / 8 + 2] = _mm256_permute2x128_si256(lo0, lo1,
-			    0x31);
-			w[o / 8 + 3] = _mm256_permute2x128_si256(hi0, hi1,
-			    0x31);
-		}
-		for (l = 0; l < LANES; l++)
-			p[l] += stride[l];
+		MB_X86_WORDS4(w, PIECE);
+		MB_LANE_NEXT(l, p, stride, LANES);
 		for (i = 16; i < 80; i++)
 			w[i] = ADD(ADD(w[i - 16], SSIG0(w[i - 15])),
 			    ADD(w[i - 7], SSIG1(w[i - 2])));

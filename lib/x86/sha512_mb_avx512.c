@@ -19,6 +19,8 @@
 #include <immintrin.h>
 
 #include "x86.h"
+#include "../mb_lane.h"
+#include "mb_x86.h"
 
 #define AVX512	__attribute__((target("avx512f,avx512vl,avx2")))
 
@@ -66,18 +68,14 @@ mds_sha512_mb_avx512(void *state, const unsigned char *const *data,
 	__m512i w[80];
 	__m512i a, b, c, d, e, f, g, h;
 	__m512i a0, b0, c0, d0, e0, f0, g0, h0;
-	__m512i z0, z1, z2, z3, lo0, hi0, lo1, hi1;
 	size_t l, o;
 	int i;
 
 	(void)rate;
 	if (nblocks == 0)
 		return;
-	for (l = 0; l < LANES; l++) {
-		/* Idle lanes hash the zero block over and over. */
-		p[l] = data[l] != NULL ? data[l] : mds_zero_block;
-		stride[l] = data[l] != NULL ? 128 : 0;
-	}
+	/* Idle lanes hash the zero block over and over. */
+	MB_LANE_START(l, p, stride, data, LANES, 128);
 	a = _mm512_loadu_si512(s + 0 * LANES);
 	b = _mm512_loadu_si512(s + 1 * LANES);
 	c = _mm512_loadu_si512(s + 2 * LANES);
@@ -88,31 +86,8 @@ mds_sha512_mb_avx512(void *state, const unsigned char *const *data,
 	h = _mm512_loadu_si512(s + 7 * LANES);
 
 	while (nblocks-- > 0) {
-		/*
-		 * Words o/8 .. o/8 + 3: z0 holds them for lanes 0 and 2,
-		 * so the unpacks give { 0, 1 } and { 2, 3 } of a word in
-		 * 128-bit lanes 0 and 2 (1 and 3 for the next word two on).
-		 */
-		for (o = 0; o < 128; o += 32) {
-			z0 = PAIR(0, 2, o);
-			z1 = PAIR(1, 3, o);
-			z2 = PAIR(4, 6, o);
-			z3 = PAIR(5, 7, o);
-			lo0 = _mm512_unpacklo_epi64(z0, z1);
-			hi0 = _mm512_unpackhi_epi64(z0, z1);
-			lo1 = _mm512_unpacklo_epi64(z2, z3);
-			hi1 = _mm512_unpackhi_epi64(z2, z3);
-			w[o / 8] = _mm512_shuffle_i64x2(lo0, lo1,
-			    _MM_SHUFFLE(2, 0, 2, 0));
-			w[o / 8 + 1] = _mm512_shuffle_i64x2(hi0, hi1,
-			    _MM_SHUFFLE(2, 0, 2, 0));
-			w[o / 8 + 2] = _mm512_shuffle_i64x2(lo0, lo1,
-			    _MM_SHUFFLE(3, 1, 3, 1));
-			w[o / 8 + 3] = _mm512_shuffle_i64x2(hi0, hi1,
-			    _MM_SHUFFLE(3, 1, 3, 1));
-		}
-		for (l = 0; l < LANES; l++)
-			p[l] += stride[l];
+		MB_X86_WORDS8(w, PAIR);
+		MB_LANE_NEXT(l, p, stride, LANES);
 		for (i = 16; i < 80; i++)
 			w[i] = ADD(ADD(w[i - 16], SSIG0(w[i - 15])),
 			    ADD(w[i - 7], SSIG1(w[i - 2])));

@@ -7,31 +7,14 @@
  * leaves W[t] + K[t] of each pair of blocks in a buffer: the qwords of
  * step k (words 2k and 2k + 1) are { A[2k], A[2k + 1], B[2k], B[2k + 1] }.
  *
- * The round is FIPS 180-4's, regrouped so that neither of its chains is
- * longer than four single-cycle instructions.  With T1 = h + S1(e) +
- * Ch(e, f, g) + W + K and T2 = S0(a) + Maj(a, b, c), the new e is d + T1
- * and the new a is T1 + T2; computing T1 and then d + T1 puts five steps
- * between e and the new e.  Here d joins h + W + K before Ch and S1 are
- * ready, and the new a is taken from the new e:
- *
- *	e' = ((h + WK + d) + Ch(e, f, g)) + S1(e)
- *	a' = (((b & c) - d + (a & (b ^ c))) + e') + S0(a)
- *
- * with Maj(a, b, c) = (a & (b ^ c)) + (b & c), two terms without a bit
- * in common.  b ^ c and (b & c) - d are made in the round before, from
- * its a, b and c (bx and z below).  The round is written in assembly
- * because the compiler regroups the sums otherwise; it costs 24 ALU
- * instructions and 3 register moves.  Ch and the first two rotations of
- * S1 come first, with a third scratch register, as in sha256_avx2.c, so
- * that the critical instructions are the oldest when their operands
- * arrive: 2-3% faster than S1 first in the pair and quad kernels (8 to
- * 8192 blocks a call, both orders timed in one process), 1-2% in the
- * one-block path of sha512_avx2.c.
+ * The round itself, shared with sha256_avx2.c, is in sha2_x86.h.
  */
 #ifndef MDS_SHA512_X86_H
 #define MDS_SHA512_X86_H
 
 #include <stdint.h>
+
+#include "sha2_x86.h"
 
 /* K[t] (FIPS 180-4, 4.2.3) as the schedule adds it: K[2k], K[2k + 1] twice. */
 #define S512_KK(k0, k1)	k0, k1, k0, k1
@@ -79,45 +62,10 @@ static const uint64_t s512_kk[160] __attribute__((aligned(64))) = {
 };
 #undef S512_KK
 
-/*
- * One round, wk = W[t] + K[t] in memory.  On entry bx = b ^ c and z =
- * (b & c) - d; on exit the new a is in z, the new e in h, and d holds the
- * next round's z and bx its b ^ c.  t0, t1 and t2 are scratch variables
- * of the caller, as are the others.
- */
+/* One round (sha2_x86.h), with SHA-512's rotations of e and a. */
 #define S512_ROUND(A_, B_, C_, D_, E_, F_, G_, H_, Z_, WK_)		\
-	__asm__(							\
-	    "mov	%[f], %[t1]\n\t"				\
-	    "xor	%[g], %[t1]\n\t"				\
-	    "add	%[wk], %[h]\n\t"				\
-	    "add	%[d], %[h]\n\t"				\
-	    "rorx	$14, %[e], %[t0]\n\t"				\
-	    "rorx	$18, %[e], %[t2]\n\t"				\
-	    "and	%[e], %[t1]\n\t"				\
-	    "xor	%[t2], %[t0]\n\t"				\
-	    "xor	%[g], %[t1]\n\t"				\
-	    "rorx	$41, %[e], %[t2]\n\t"				\
-	    "add	%[t1], %[h]\n\t"				\
-	    "xor	%[t2], %[t0]\n\t"				\
-	    "add	%[t0], %[h]\n\t"				\
-	    "and	%[a], %[bx]\n\t"				\
-	    "add	%[bx], %[z]\n\t"				\
-	    "add	%[h], %[z]\n\t"				\
-	    "rorx	$28, %[a], %[t0]\n\t"				\
-	    "rorx	$34, %[a], %[t1]\n\t"				\
-	    "xor	%[t1], %[t0]\n\t"				\
-	    "rorx	$39, %[a], %[t1]\n\t"				\
-	    "xor	%[t1], %[t0]\n\t"				\
-	    "add	%[t0], %[z]\n\t"				\
-	    "mov	%[a], %[bx]\n\t"				\
-	    "xor	%[b], %[bx]\n\t"				\
-	    "mov	%[a], %[d]\n\t"				\
-	    "and	%[b], %[d]\n\t"				\
-	    "sub	%[c], %[d]"					\
-	    : [h] "+r" (H_), [d] "+r" (D_), [z] "+r" (Z_), [bx] "+r" (bx), \
-	      [t0] "=&r" (t0), [t1] "=&r" (t1), [t2] "=&r" (t2)	\
-	    : [a] "r" (A_), [b] "r" (B_), [c] "r" (C_), [e] "r" (E_),	\
-	      [f] "r" (F_), [g] "r" (G_), [wk] "m" (WK_))
+	SHA2_X86_ROUND(14, 18, 41, 28, 34, 39,				\
+	    A_, B_, C_, D_, E_, F_, G_, H_, Z_, WK_)
 
 /*
  * Twenty rounds on w, the W + K of round 0 of them, calling STEP(j) after
@@ -152,13 +100,7 @@ static const uint64_t s512_kk[160] __attribute__((aligned(64))) = {
 	S512_ROUND(v1, v2, v3, v8, v5, v6, v7, v4, v0, (w)[37]);		\
 } while (0)
 
-/* Load the chaining value; bx and z as the first round wants them. */
-#define S512_BEGIN(hv) do {						\
-	v0 = (hv)[0]; v1 = (hv)[1]; v2 = (hv)[2]; v3 = (hv)[3];		\
-	v4 = (hv)[4]; v5 = (hv)[5]; v6 = (hv)[6]; v7 = (hv)[7];		\
-	bx = v1 ^ v2;							\
-	v8 = (v1 & v2) - v3;						\
-} while (0)
+#define S512_BEGIN(hv)	SHA2_X86_BEGIN(hv)
 
 #define S512_END(hv) do {						\
 	(hv)[0] += v0; (hv)[1] += v1; (hv)[2] += v2; (hv)[3] += v3;	\
