@@ -73,17 +73,9 @@ diagnose()
 	diagnose_run
 }
 
-# run TOOL [ARG...]: runs BINDIR/TOOL, stdout to ./out, stderr to ./err;
-# sets rc.  Redirect the call's stdin to feed it.
-run()
-{
-	begin
-	quote "$@"
-	_t=$1
-	shift
-	"$B/$_t" "$@" >out 2>err
-	rc=$?
-}
+# run TOOL [ARG...]: runs BINDIR/TOOL, stdout to ./out, stderr to ./err
+# (the work directory is T); sets rc.  Redirect the call's stdin to feed it.
+RUN_FROM=$B
 
 # runenv NAME=VALUE TOOL [ARG...]: run with one variable set.
 runenv()

@@ -46,19 +46,8 @@ diagnose()
 }
 
 # run TOOL [ARG...]: BINDIR/TOOL (or TOOL itself if it holds a slash),
-# stdout to ./out, stderr to ./err; sets rc.
-run()
-{
-	begin
-	quote "$@"
-	case $1 in
-	*/*)	_t=$1 ;;
-	*)	_t=$B/$1 ;;
-	esac
-	shift
-	"$_t" "$@" >out 2>err
-	rc=$?
-}
+# stdout to ./out, stderr to ./err (the work directory is T); sets rc.
+RUN_FROM=$B
 
 
 # --- fixtures and the oracle ------------------------------------------------

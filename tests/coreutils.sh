@@ -8,6 +8,10 @@
 # SYSPATH is the PATH the script started with.  Outputs go to $T; IN is
 # the stdin of the next run, as in tap.sh.
 
+# shellcheck disable=SC2034,SC2154
+# (what these functions set is for the sourcing script; cr, IN and the
+# rest come from tap.sh)
+
 # diagnose: after "not ok", the command and its stdin, why, and what the
 # run printed (for a comparison, what differs).
 diagnose()

@@ -265,16 +265,24 @@ begin()
 	rm -f "$T/out" "$T/err" "$T/out.want" "$T/err.want"
 }
 
-# run CMD...: begin, then CMD with stdout in $T/out, stderr in $T/err and
-# the exit status in rc.
+# run CMD [ARG...]: begin, then CMD with stdout in $T/out, stderr in
+# $T/err and the exit status in rc.  With RUN_FROM set, a CMD without a
+# slash is the program of that name in RUN_FROM (the BSD tools' scripts:
+# run sha256 -q f).
 run()
 {
 	begin
 	quote "$@"
+	_c=$1
+	shift
+	case $_c in
+	*/*)	;;
+	*)	[ -n "${RUN_FROM:-}" ] && _c=$RUN_FROM/$_c ;;
+	esac
 	if [ -n "${RUN_TIMEOUT:-}" ]; then
-		timeout "$RUN_TIMEOUT" "$@" >"$T/out" 2>"$T/err"
+		timeout "$RUN_TIMEOUT" "$_c" "$@" >"$T/out" 2>"$T/err"
 	else
-		"$@" >"$T/out" 2>"$T/err"
+		"$_c" "$@" >"$T/out" 2>"$T/err"
 	fi
 	rc=$?
 }
