@@ -1,6 +1,6 @@
 #!/bin/sh
-# cli_archive.sh: black-box tests of mdsum -A, archives' members as inputs
-# (DESIGN.md sections 4 and 6, issue 5), through the built program.
+# cli_archive.sh: black-box tests of mdsum -A, archives' members as inputs,
+# through the built program.
 #
 # usage: sh tests/cli_archive.sh BINDIR
 #
@@ -26,27 +26,15 @@ set -u
 
 # shellcheck source-path=SCRIPTDIR
 # shellcheck source=tap.sh
-case $0 in
-*/*)	. "${0%/*}/tap.sh" ;;
-*)	. ./tap.sh ;;
-esac
+. "$(dirname "$0")/tap.sh"
 
 bindir "$@"
+needs mdsum
 M=$B/mdsum
-if [ ! -x "$M" ]; then
-	echo "cli_archive.sh: $M: not found or not executable" >&2
-	exit 2
-fi
 
-LC_ALL=C
-export LC_ALL
-unset MDSUM_BACKEND MDSUM_CPU POSIXLY_CORRECT
-exec </dev/null
+plain_env POSIXLY_CORRECT
 
-tmpdir cli_archive
-W=$T/w
-mkdir "$W" || exit 2
-cd "$W" || exit 2
+workdir cli_archive
 
 PY=
 [ -x /usr/bin/python3 ] && PY=/usr/bin/python3
@@ -54,38 +42,10 @@ BSDTAR=
 have bsdtar && BSDTAR=bsdtar
 GNUTAR=
 tar --version 2>/dev/null | grep -q 'GNU tar' && GNUTAR=tar
-IN=/dev/null	# stdin of the next run
-
-begin()
-{
-	why=
-	rm -f "$T/out" "$T/err" "$T/out.want" "$T/err.want"
-}
 
 diagnose()
 {
-	print_cmd
-	[ "$IN" != /dev/null ] && printf '#   stdin: %s\n' "$IN"
-	print_why
-	[ -f "$T/out" ] && show stdout "$T/out"
-	[ -f "$T/out.want" ] && show "expected stdout" "$T/out.want"
-	[ -f "$T/err" ] && show stderr "$T/err"
-	return 0
-}
-
-verdict_done()
-{
-	IN=/dev/null
-}
-
-want_out()
-{
-	matches "$T/out" "$1" || bad "stdout not as expected ($(spec_text "$1"))"
-}
-
-want_err()
-{
-	matches "$T/err" "$1" || bad "stderr not as expected ($(spec_text "$1"))"
+	diagnose_run
 }
 
 # run ARG...: runs mdsum ARG..., stdin from $IN, stdout to $T/out, stderr

@@ -19,33 +19,16 @@ set -u
 
 # shellcheck source-path=SCRIPTDIR
 # shellcheck source=tap.sh
-case $0 in
-*/*)	. "${0%/*}/tap.sh"; TESTS=${0%/*} ;;
-*)	. ./tap.sh; TESTS=. ;;
-esac
+. "$(dirname "$0")/tap.sh"
 
 bindir "$@"
+needs mdsum
 M=$B/mdsum
-if [ ! -x "$M" ]; then
-	echo "cli_audit.sh: $M: not found or not executable" >&2
-	exit 2
-fi
-case $TESTS in
-/*)	SHIM=$TESTS/eio_shim.so ;;
-*)	SHIM=$(pwd)/$TESTS/eio_shim.so ;;
-esac
-[ -f "$SHIM" ] || SHIM=
+eio_shim
 
-LC_ALL=C
-export LC_ALL
-unset MDSUM_BACKEND MDSUM_CPU POSIXLY_CORRECT EIO_SHIM_FAIL EIO_SHIM_AFTER \
+plain_env POSIXLY_CORRECT EIO_SHIM_FAIL EIO_SHIM_AFTER \
     EIO_SHIM_PATH EIO_SHIM_FD
-exec </dev/null
-tmpdir cli_audit
-trap 'cd /; chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
-W=$T/w
-mkdir "$W" || exit 2
-cd "$W" || exit 2
+workdir cli_audit
 CMD_WIDTH=300
 
 diagnose()

@@ -1,6 +1,6 @@
 #!/bin/sh
 # cli_bsd.sh: black-box tests of the BSD-style tools md5, sha256, sha512h
-# and keccak256 (DESIGN.md section 5), run through the links the build makes.
+# and keccak256, run through the links the build makes.
 #
 # usage: sh tests/cli_bsd.sh BINDIR
 # (TAP_PART=tty: the tests of names on a terminal alone, see tap.sh)
@@ -22,26 +22,15 @@ set -u
 
 # shellcheck source-path=SCRIPTDIR
 # shellcheck source=tap.sh
-case $0 in
-*/*)	. "${0%/*}/tap.sh" ;;
-*)	. ./tap.sh ;;
-esac
+. "$(dirname "$0")/tap.sh"
 
 bindir "$@"
 TOOLS="md5 sha256 sha512h keccak256"
-for t in $TOOLS; do
-	if [ ! -x "$B/$t" ]; then
-		echo "cli_bsd.sh: $B/$t: not found or not executable" >&2
-		exit 2
-	fi
-done
+needs $TOOLS
 
 # Messages such as "No such file or directory" depend on the locale, and
 # the user's own backend choice must not leak into the tests.
-LC_ALL=C
-export LC_ALL
-unset MDSUM_BACKEND MDSUM_CPU
-exec </dev/null
+plain_env
 
 tmpdir cli_bsd
 cd "$T" || exit 2
@@ -81,31 +70,12 @@ USAGE_OPTS='[-bpqrtx] [-c string] [-s string] [file ...]'
 # diagnose: after "not ok", the command, why, and what the run printed.
 diagnose()
 {
-	print_cmd
-	print_why
-	[ -f out ] && show stdout out
-	[ -f out.want ] && show "expected stdout" out.want
-	[ -f err ] && show stderr err
-	[ -f err.want ] && show "expected stderr" err.want
+	diagnose_run
 }
 
-begin()
-{
-	why=
-	rm -f out err out.want err.want
-}
-
-# run TOOL [ARG...]: runs BINDIR/TOOL, stdout to ./out, stderr to ./err;
-# sets rc.  Redirect the call's stdin to feed it.
-run()
-{
-	begin
-	quote "$@"
-	_t=$1
-	shift
-	"$B/$_t" "$@" >out 2>err
-	rc=$?
-}
+# run TOOL [ARG...]: runs BINDIR/TOOL, stdout to ./out, stderr to ./err
+# (the work directory is T); sets rc.  Redirect the call's stdin to feed it.
+RUN_FROM=$B
 
 # runenv NAME=VALUE TOOL [ARG...]: run with one variable set.
 runenv()
@@ -119,15 +89,6 @@ runenv()
 	rc=$?
 }
 
-want_out()
-{
-	matches out "$1" || bad "stdout not as expected ($(spec_text "$1"))"
-}
-
-want_err()
-{
-	matches err "$1" || bad "stderr not as expected ($(spec_text "$1"))"
-}
 
 # --- fixtures -------------------------------------------------------------
 

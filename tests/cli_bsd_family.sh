@@ -19,24 +19,13 @@ set -u
 
 # shellcheck source-path=SCRIPTDIR
 # shellcheck source=tap.sh
-case $0 in
-*/*)	. "${0%/*}/tap.sh" ;;
-*)	. ./tap.sh ;;
-esac
+. "$(dirname "$0")/tap.sh"
 
 bindir "$@"
 TOOLS="sha1 sha224 sha384 sha512 sha512t224 sha512t256"
-for t in mdsum $TOOLS; do
-	if [ ! -x "$B/$t" ]; then
-		echo "cli_bsd_family.sh: $B/$t: not found or not executable" >&2
-		exit 2
-	fi
-done
+needs mdsum $TOOLS
 
-LC_ALL=C
-export LC_ALL
-unset MDSUM_BACKEND MDSUM_CPU
-exec </dev/null
+plain_env
 
 tmpdir cli_bsd_family
 cd "$T" || exit 2
@@ -53,44 +42,13 @@ USAGE_OPTS='[-bpqrtx] [-c string] [-s string] [file ...]'
 
 diagnose()
 {
-	print_cmd
-	print_why
-	[ -f out ] && show stdout out
-	[ -f out.want ] && show "expected stdout" out.want
-	[ -f err ] && show stderr err
-	[ -f err.want ] && show "expected stderr" err.want
-}
-
-begin()
-{
-	why=
-	rm -f out err out.want err.want
+	diagnose_run
 }
 
 # run TOOL [ARG...]: BINDIR/TOOL (or TOOL itself if it holds a slash),
-# stdout to ./out, stderr to ./err; sets rc.
-run()
-{
-	begin
-	quote "$@"
-	case $1 in
-	*/*)	_t=$1 ;;
-	*)	_t=$B/$1 ;;
-	esac
-	shift
-	"$_t" "$@" >out 2>err
-	rc=$?
-}
+# stdout to ./out, stderr to ./err (the work directory is T); sets rc.
+RUN_FROM=$B
 
-want_out()
-{
-	matches out "$1" || bad "stdout not as expected ($(spec_text "$1"))"
-}
-
-want_err()
-{
-	matches err "$1" || bad "stderr not as expected ($(spec_text "$1"))"
-}
 
 # --- fixtures and the oracle ------------------------------------------------
 

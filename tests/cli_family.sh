@@ -10,10 +10,11 @@
 # Part 1 runs every invocation that GNU coreutils 9.1 understands twice,
 # once through our link and once through coreutils, and compares stdout
 # byte for byte, the exit status and stderr (the program name at the start
-# of a line made PROG), as tests/cli_gnu.sh does; it is skipped, visibly,
-# without coreutils 9.1 (MDSUM_GNU_ANY=1 runs it against another version),
-# and fails instead under MDSUM_TEST_NO_SKIP=1 (CI, on Debian 12's 9.1),
-# as Part 2 does without python3.
+# of a line made PROG), as tests/cli_gnu.sh does (both through
+# tests/coreutils.sh); it is skipped, visibly, without coreutils 9.1
+# (MDSUM_GNU_ANY=1 runs it against another version), and fails instead
+# under MDSUM_TEST_NO_SKIP=1 (CI, on Debian 12's 9.1), as Part 2 does
+# without python3.
 # Part 2 checks what coreutils 9.1 cannot produce against independent
 # oracles (python3's hashlib, zlib and base64) or against the exact text
 # of the coreutils release that added it, named in each description:
@@ -29,137 +30,19 @@ set -u
 
 # shellcheck source-path=SCRIPTDIR
 # shellcheck source=tap.sh
-case $0 in
-*/*)	. "${0%/*}/tap.sh" ;;
-*)	. ./tap.sh ;;
-esac
+. "$(dirname "$0")/tap.sh"
+# shellcheck source=coreutils.sh
+. "$(dirname "$0")/coreutils.sh"
 
 bindir "$@"
-for t in mdsum cksum b2sum sha1sum sha224sum sha384sum sha512sum; do
-	if [ ! -x "$B/$t" ]; then
-		echo "cli_family.sh: $B/$t: not found or not executable" >&2
-		exit 2
-	fi
-done
+needs mdsum cksum b2sum sha1sum sha224sum sha384sum sha512sum
 
-LC_ALL=C
-export LC_ALL
-unset MDSUM_BACKEND MDSUM_CPU POSIXLY_CORRECT
-exec </dev/null
+plain_env POSIXLY_CORRECT
 
-tmpdir cli_family
+workdir cli_family
 G=$T/gnu
-W=$T/w
-mkdir "$G" "$W" || exit 2
-cd "$W" || exit 2
+mkdir "$G" || exit 2
 SYSPATH=$PATH
-
-# --- running and reporting (as in cli_gnu.sh) -----------------------------
-
-IN=/dev/null	# stdin of the next run; reset after each test
-
-diagnose()
-{
-	print_cmd
-	[ "$IN" != /dev/null ] && printf '#   stdin: %s\n' "$IN"
-	print_why
-	if [ -f "$T/g.out" ]; then
-		cmp -s "$T/o.out" "$T/g.out" || {
-			show "our stdout" "$T/o.out"
-			show "coreutils stdout" "$T/g.out"
-		}
-		cmp -s "$T/o.errn" "$T/g.errn" || {
-			show "our stderr" "$T/o.errn"
-			show "coreutils stderr" "$T/g.errn"
-		}
-	else
-		[ -f "$T/out" ] && show stdout "$T/out"
-		[ -f "$T/out.want" ] && show "expected stdout" "$T/out.want"
-		[ -f "$T/err" ] && show stderr "$T/err"
-		[ -f "$T/err.want" ] && show "expected stderr" "$T/err.want"
-	fi
-}
-
-verdict_done()
-{
-	IN=/dev/null
-}
-
-begin()
-{
-	why=
-	rm -f "$T/out" "$T/err" "$T/out.want" "$T/err.want" \
-	    "$T/o.out" "$T/o.err" "$T/o.errn" "$T/g.out" "$T/g.err" "$T/g.errn"
-}
-
-ours()
-{
-	(PATH=$B:$SYSPATH; exec "$@")
-}
-
-gnu()
-{
-	(PATH=$G:$SYSPATH; exec "$@")
-}
-
-# run NAME [ARG...]: our NAME, stdin $IN, stdout $T/out, stderr $T/err.
-run()
-{
-	begin
-	quote "$@"
-	ours "$@" <"$IN" >"$T/out" 2>"$T/err"
-	rc=$?
-}
-
-want_out()
-{
-	matches "$T/out" "$1" || bad "stdout not as expected ($(spec_text "$1"))"
-}
-
-want_err()
-{
-	matches "$T/err" "$1" || bad "stderr not as expected ($(spec_text "$1"))"
-}
-
-SAME_SED=
-normalise()
-{
-	sed -e "s/^$2: /PROG: /" -e "s/^Try '$2 --help'/Try 'PROG --help'/" \
-	    -e "${SAME_SED:-p;d}" "$1"
-}
-
-# same DESC OURS GNU [ARG...]: our OURS and coreutils' GNU (a name and
-# maybe options, one word) with the same ARGs and stdin: stdout, exit
-# status and normalised stderr identical.
-same()
-{
-	begin
-	_d=$1
-	_o=$2
-	_g=$3
-	shift 3
-	quote $_o "$@"
-	[ "$_o" != "$_g" ] && cmd="$cmd    (against coreutils: $_g ...)"
-	ours $_o "$@" <"$IN" >"$T/o.out" 2>"$T/o.err"
-	_orc=$?
-	gnu $_g "$@" <"$IN" >"$T/g.out" 2>"$T/g.err"
-	_grc=$?
-	normalise "$T/o.err" "${_o%% *}" >"$T/o.errn"
-	normalise "$T/g.err" "${_g%% *}" >"$T/g.errn"
-	[ $_orc -eq $_grc ] || bad "exit status $_orc, coreutils $_grc"
-	cmp -s "$T/o.out" "$T/g.out" || bad "stdout differs from coreutils'"
-	cmp -s "$T/o.errn" "$T/g.errn" || bad "stderr differs from coreutils'"
-	[ $_orc -gt 1 ] && bad "exit status $_orc (a crash or an unexpected status)"
-	verdict "$_d"
-	SAME_SED=
-}
-
-PY=
-if [ -x /usr/bin/python3 ]; then
-	PY=/usr/bin/python3
-elif have python3; then
-	PY=python3
-fi
 
 # py EXPR FILE: the python3 expression's value, with d the bytes of FILE,
 # hashlib, zlib, base64 and struct imported and the sums of POSIX cksum,
@@ -201,17 +84,7 @@ sys.stdout.buffer.write(r if isinstance(r, bytes) else str(r).encode())' \
 
 # --- coreutils ----------------------------------------------------------
 
-GNU_VERSION=
-for t in cksum b2sum sha1sum sha224sum sha384sum sha512sum sum; do
-	for d in /usr/bin /bin $(printf '%s\n' "$SYSPATH" | tr ':' ' '); do
-		[ -x "$d/$t" ] || continue
-		v=$("$d/$t" --version 2>/dev/null | sed -n '1s/.*(GNU coreutils) //p')
-		[ -n "$v" ] || continue
-		ln -s "$d/$t" "$G/$t"
-		[ $t = cksum ] && GNU_VERSION=$v
-		break
-	done
-done
+gnu_find cksum b2sum sha1sum sha224sum sha384sum sha512sum sum
 GNU=no
 if [ -z "$GNU_VERSION" ]; then
 	WHY_NO_GNU="GNU coreutils' cksum not found"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # cli_gnu.sh: black-box tests of mdsum and of its coreutils-style names
-# md5sum, sha256sum, sha512hsum and keccak256sum (DESIGN.md section 6,
-# issue 4), run through the links the build makes.
+# md5sum, sha256sum, sha512hsum and keccak256sum, run through the links
+# the build makes.
 #
 # usage: sh tests/cli_gnu.sh BINDIR
 # (TAP_PART=tty: the tests of names on a terminal alone, see tap.sh)
@@ -31,101 +31,28 @@ set -u
 
 # shellcheck source-path=SCRIPTDIR
 # shellcheck source=tap.sh
-case $0 in
-*/*)	. "${0%/*}/tap.sh" ;;
-*)	. ./tap.sh ;;
-esac
+. "$(dirname "$0")/tap.sh"
+# shellcheck source=coreutils.sh
+. "$(dirname "$0")/coreutils.sh"
 
 bindir "$@"
-for t in mdsum md5sum sha256sum sha512hsum keccak256sum; do
-	if [ ! -x "$B/$t" ]; then
-		echo "cli_gnu.sh: $B/$t: not found or not executable" >&2
-		exit 2
-	fi
-done
+needs mdsum md5sum sha256sum sha512hsum keccak256sum
 
 # Messages depend on the locale (coreutils quotes with curly quotes in
 # UTF-8 locales); the user's own backend choice must not leak in.
-LC_ALL=C
-export LC_ALL
-unset MDSUM_BACKEND MDSUM_CPU POSIXLY_CORRECT
-exec </dev/null
+plain_env POSIXLY_CORRECT
 
-tmpdir cli_gnu
-# the tests take permissions away: give them back, so that all is removed
-trap 'cd /; chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
 # Tools are found through PATH: $B for ours, $G for coreutils.  Outputs
 # go to $T; the files the tools read are in the work directory $W.
+workdir cli_gnu
 G=$T/gnu
-W=$T/w
-mkdir "$G" "$W" || exit 2
-cd "$W" || exit 2
+mkdir "$G" || exit 2
 SYSPATH=$PATH
 
 # --- reporting ----------------------------------------------------------
 
-IN=/dev/null	# stdin of the next run; reset after each test
 SHOW_WIDTH=300	# the 1 MB names and lines of the tests, cut in reports
 CMD_WIDTH=400
-
-# diagnose: after "not ok", the command and its stdin, why, and what the
-# run printed (for a comparison, what differs).
-diagnose()
-{
-	print_cmd
-	[ "$IN" != /dev/null ] && printf '#   stdin: %s\n' "$IN"
-	print_why
-	if [ -f "$T/g.out" ]; then
-		# a comparison: show what differs
-		cmp -s "$T/o.out" "$T/g.out" || {
-			show "our stdout" "$T/o.out"
-			show "coreutils stdout" "$T/g.out"
-		}
-		cmp -s "$T/o.errn" "$T/g.errn" || {
-			show "our stderr" "$T/o.errn"
-			show "coreutils stderr" "$T/g.errn"
-		}
-	else
-		[ -f "$T/out" ] && show stdout "$T/out"
-		[ -f "$T/out.want" ] && show "expected stdout" "$T/out.want"
-		[ -f "$T/err" ] && show stderr "$T/err"
-		[ -f "$T/err.want" ] && show "expected stderr" "$T/err.want"
-	fi
-}
-
-verdict_done()
-{
-	IN=/dev/null
-}
-
-begin()
-{
-	why=
-	rm -f "$T/out" "$T/err" "$T/out.want" "$T/err.want" \
-	    "$T/o.out" "$T/o.err" "$T/o.errn" "$T/g.out" "$T/g.err" "$T/g.errn"
-}
-
-# ours NAME [ARG...], gnu NAME [ARG...]: run our link or the coreutils
-# program by its bare name, so that it sees argv[0] = NAME.
-ours()
-{
-	(PATH=$B:$SYSPATH; exec "$@")
-}
-
-gnu()
-{
-	(PATH=$G:$SYSPATH; exec "$@")
-}
-
-# run NAME [ARG...]: runs our NAME, stdin from $IN, stdout to $T/out,
-# stderr to $T/err; sets rc.
-run()
-{
-	begin
-	quote "$@"
-	ours "$@" <"$IN" >"$T/out" 2>"$T/err"
-	rc=$?
-}
 
 # runenv NAME=VALUE NAME [ARG...]: run with one variable set.
 runenv()
@@ -139,100 +66,9 @@ runenv()
 	rc=$?
 }
 
-want_out()
-{
-	matches "$T/out" "$1" || bad "stdout not as expected ($(spec_text "$1"))"
-}
-
-want_err()
-{
-	matches "$T/err" "$1" || bad "stderr not as expected ($(spec_text "$1"))"
-}
-
-# normalise FILE NAME: stderr with a leading "NAME: " made "PROG: ", and
-# the sed expression $SAME_SED applied when set.
-SAME_SED=
-normalise()
-{
-	sed -e "s/^$2: /PROG: /" -e "s/^Try '$2 --help'/Try 'PROG --help'/" \
-	    -e "${SAME_SED:-p;d}" "$1"
-}
-
-# same DESC OURS GNU [ARG...]: runs our OURS and coreutils' GNU with the
-# same arguments ARG, stdin from $IN; stdout, exit status and (normalised)
-# stderr must be identical.  OURS and GNU are a program name, possibly
-# followed by options of its own, as one word: "mdsum --untagged".  With
-# SAME_FULL=yes stdout goes to /dev/full for both and is not compared.
-# With SAME_GNU94=yes coreutils 9.1's status lines of -c are first made
-# what coreutils 9.4 and later print: a name holding a backslash or a
-# carriage return escaped, the line marked with a backslash (9.1 marks
-# only names with a newline, so that `a\b: OK` is ambiguous).
-SAME_FULL=no
-SAME_GNU94=no
-same()
-{
-	begin
-	_d=$1
-	_o=$2
-	_g=$3
-	shift 3
-	quote $_o "$@"
-	[ "$_o" != "$_g" ] && cmd="$cmd    (against coreutils: $_g ...)"
-	if [ $SAME_FULL = yes ]; then
-		cmd="$cmd > /dev/full"
-		ours $_o "$@" <"$IN" >/dev/full 2>"$T/o.err"
-		_orc=$?
-		gnu $_g "$@" <"$IN" >/dev/full 2>"$T/g.err"
-		_grc=$?
-		: >"$T/o.out"
-		: >"$T/g.out"
-	else
-		ours $_o "$@" <"$IN" >"$T/o.out" 2>"$T/o.err"
-		_orc=$?
-		gnu $_g "$@" <"$IN" >"$T/g.out" 2>"$T/g.err"
-		_grc=$?
-	fi
-	if [ $SAME_GNU94 = yes ]; then
-		sed -e '/^\\/b' \
-		    -e '/[\\'"$cr"']/{s/\\/\\\\/g; s/'"$cr"'/\\r/g; s/^/\\/;}' \
-		    "$T/g.out" >"$T/g.out94" && mv "$T/g.out94" "$T/g.out"
-		_d="$_d (status lines as coreutils 9.4+ escapes them)"
-	fi
-	normalise "$T/o.err" "${_o%% *}" >"$T/o.errn"
-	normalise "$T/g.err" "${_g%% *}" >"$T/g.errn"
-	[ $_orc -eq $_grc ] || bad "exit status $_orc, coreutils $_grc"
-	cmp -s "$T/o.out" "$T/g.out" || bad "stdout differs from coreutils'"
-	cmp -s "$T/o.errn" "$T/g.errn" || bad "stderr differs from coreutils'"
-	# a comparison that agrees on a crash would still be wrong
-	[ $_orc -gt 1 ] && bad "exit status $_orc (a crash or an unexpected status)"
-	verdict "$_d"
-	SAME_FULL=no
-	SAME_GNU94=no
-	SAME_SED=
-}
-
-PY=
-if [ -x /usr/bin/python3 ]; then
-	PY=/usr/bin/python3
-elif have python3; then
-	PY=python3
-fi
-
 # --- coreutils ----------------------------------------------------------
 
-# A coreutils program for each name, checked to be GNU's own: an installed
-# mdsum (make install WITH_SUM_LINKS=yes) may own sha256sum in PATH.
-GNU_VERSION=
-for t in sha256sum md5sum sha512sum cksum; do
-	for d in /usr/bin /bin $(printf '%s\n' "$SYSPATH" | tr ':' ' '); do
-		[ -x "$d/$t" ] || continue
-		v=$("$d/$t" --version 2>/dev/null | sed -n '1s/.*(GNU coreutils) //p')
-		[ -n "$v" ] || continue
-		ln -s "$d/$t" "$G/$t"
-		[ $t = sha256sum ] && GNU_VERSION=$v
-		break
-	done
-done
+gnu_find sha256sum md5sum sha512sum cksum
 GNU=no
 WHY_NO_GNU=
 if [ -z "$GNU_VERSION" ] || [ ! -x "$G/md5sum" ]; then

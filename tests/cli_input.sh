@@ -13,16 +13,10 @@ set -u
 
 # shellcheck source-path=SCRIPTDIR
 # shellcheck source=tap.sh
-case $0 in
-*/*)	. "${0%/*}/tap.sh" ;;
-*)	. ./tap.sh ;;
-esac
+. "$(dirname "$0")/tap.sh"
 
 bindir "$@"
-LC_ALL=C
-export LC_ALL
-unset MDSUM_BACKEND MDSUM_CPU
-exec </dev/null
+plain_env
 tmpdir cli_input
 cd "$T" || exit 2
 

@@ -23,51 +23,20 @@ set -u
 
 # shellcheck source-path=SCRIPTDIR
 # shellcheck source=tap.sh
-case $0 in
-*/*)	. "${0%/*}/tap.sh" ;;
-*)	. ./tap.sh ;;
-esac
+. "$(dirname "$0")/tap.sh"
 
 bindir "$@"
+needs mdsum
 M=$B/mdsum
-if [ ! -x "$M" ]; then
-	echo "cli_manifests.sh: $M: not found or not executable" >&2
-	exit 2
-fi
-LC_ALL=C
-export LC_ALL
-unset MDSUM_BACKEND MDSUM_CPU POSIXLY_CORRECT
-exec </dev/null
+plain_env POSIXLY_CORRECT
 tmpdir cli_manifests
 cd "$T" || exit 2
 
-IN=/dev/null	# stdin of the next run
 CMD_WIDTH=300
 
 diagnose()
 {
-	print_cmd
-	[ "$IN" != /dev/null ] && printf '#   stdin: %s\n' "$IN"
-	print_why
-	[ -f "$T/out" ] && show stdout "$T/out"
-	[ -f "$T/out.want" ] && show "expected stdout" "$T/out.want"
-	[ -f "$T/err" ] && show stderr "$T/err"
-	[ -f "$T/err.want" ] && show "expected stderr" "$T/err.want"
-}
-
-verdict_done()
-{
-	IN=/dev/null
-}
-
-want_out()
-{
-	matches "$T/out" "$1" || bad "stdout not as expected ($(spec_text "$1"))"
-}
-
-want_err()
-{
-	matches "$T/err" "$1" || bad "stderr not as expected ($(spec_text "$1"))"
+	diagnose_run
 }
 
 # run DIR PROGRAM [ARG...]: runs PROGRAM in DIR, stdin from $IN, stdout

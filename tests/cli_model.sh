@@ -18,26 +18,14 @@ set -u
 
 # shellcheck source-path=SCRIPTDIR
 # shellcheck source=tap.sh
-case $0 in
-*/*)	. "${0%/*}/tap.sh" ;;
-*)	. ./tap.sh ;;
-esac
+. "$(dirname "$0")/tap.sh"
 
 bindir "$@"
+needs mdsum
 M=$B/mdsum
-if [ ! -x "$M" ]; then
-	echo "cli_model.sh: $M: not found or not executable" >&2
-	exit 2
-fi
 
-LC_ALL=C
-export LC_ALL
-unset MDSUM_BACKEND MDSUM_CPU POSIXLY_CORRECT
-exec </dev/null
-tmpdir cli_model
-W=$T/w
-mkdir "$W" || exit 2
-cd "$W" || exit 2
+plain_env POSIXLY_CORRECT
+workdir cli_model
 CMD_WIDTH=300
 
 diagnose()

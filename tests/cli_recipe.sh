@@ -17,16 +17,11 @@ set -u
 
 # shellcheck source-path=SCRIPTDIR
 # shellcheck source=tap.sh
-case $0 in
-*/*)	. "${0%/*}/tap.sh"; top=${0%/*}/.. ;;
-*)	. ./tap.sh; top=.. ;;
-esac
+. "$(dirname "$0")/tap.sh"
+top=$(dirname "$0")/..
 
 bindir "$@"
-LC_ALL=C
-export LC_ALL
-unset MDSUM_BACKEND MDSUM_CPU
-exec </dev/null
+plain_env
 top=$(cd "$top" && pwd)
 tmpdir cli_recipe
 cd "$T" || exit 2

@@ -18,16 +18,10 @@ set -u
 
 # shellcheck source-path=SCRIPTDIR
 # shellcheck source=tap.sh
-case $0 in
-*/*)	. "${0%/*}/tap.sh" ;;
-*)	. ./tap.sh ;;
-esac
+. "$(dirname "$0")/tap.sh"
 
 bindir "$@"
-LC_ALL=C
-export LC_ALL
-unset MDSUM_BACKEND MDSUM_CPU MDSUM_TUNE MDSUM_TUNE_SLOW
-exec </dev/null
+plain_env MDSUM_TUNE MDSUM_TUNE_SLOW
 tmpdir cli_tune
 cd "$T" || exit 2
 
@@ -211,31 +205,13 @@ done
 rm -f p20
 
 # The user's settings win over any measurement.
-want_out()
-{
-	matches out "$1" || bad "stdout not as expected ($(spec_text "$1"))"
-}
-
-want_err()
-{
-	matches err "$1" || bad "stderr not as expected ($(spec_text "$1"))"
-}
-
-runit()
-{
-	why=
-	quote "$@"
-	"$@" >out 2>err
-	rc=$?
-}
-
-runit env MDSUM_TUNE=always MDSUM_CPU=portable "$M" --debug -a md5 f
+run env MDSUM_TUNE=always MDSUM_CPU=portable "$M" --debug -a md5 f
 want_rc 0
 grep -q measured err && bad "measured: $(grep measured err)"
 grep -q "(portable)" err || bad "not the portable kernel: $(head -n 1 err)"
 verdict "MDSUM_CPU set: nothing measured, its kernels used"
 
-runit env MDSUM_TUNE=always MDSUM_BACKEND=libmd "$M" --debug --no-multibuffer -a sha256 f
+run env MDSUM_TUNE=always MDSUM_BACKEND=libmd "$M" --debug --no-multibuffer -a sha256 f
 want_rc 0
 grep -q "on the libmd backend" err || bad "not libmd: $(head -n 1 err)"
 grep "measured" err | grep -v "(lanes)" | grep -q "(chosen)" &&
@@ -247,7 +223,7 @@ ta=md5
 awk '$1 == "md5" && $3 == 1 && $2 !~ /^(portable|openssl|libmd)$/ { f = 1 }
     END { exit !f }' rows || ta=sha256
 if [ $NATIVE = yes ]; then
-	runit env MDSUM_TUNE=always MDSUM_BACKEND=native "$M" --debug \
+	run env MDSUM_TUNE=always MDSUM_BACKEND=native "$M" --debug \
 	    --no-multibuffer -a $ta f
 	want_rc 0
 	grep "$ta: measured" err | grep -q "openssl\|libmd" &&
@@ -261,32 +237,32 @@ else
 	    "no native kernels in this build"
 fi
 
-runit env MDSUM_TUNE=never "$M" --list
+run env MDSUM_TUNE=never "$M" --list
 want_rc 0
 sed -n '/^measured on this CPU/,/^$/p' out | sed '1d;/^$/d' | grep -q . &&
     bad "rows: $(sed -n '/^measured/,$p' out | head -n 3)"
 verdict "MDSUM_TUNE=never: --list measures nothing"
 
 # Small inputs keep the built-in order; a large one is measured.
-runit "$M" --debug -a sha256 f
+run "$M" --debug -a sha256 f
 want_rc 0
 grep -q measured err && bad "measured: $(grep measured err)"
 verdict "a small file: nothing measured"
 rm -f big
 if truncate -s 80M big 2>/dev/null; then
 	want=$(oracle sha256 big)
-	runit "$M" --debug --no-multibuffer -a sha256 --no-names big
+	run "$M" --debug --no-multibuffer -a sha256 --no-names big
 	want_rc 0
 	want_out "=$want"
 	grep -q "sha256: measured in [0-9]* us on this CPU:" err ||
 	    bad "not measured: $(cat err)"
 	verdict "an 80 MiB file: measured first"
-	runit "$B/sha256" -q big
+	run "$B/sha256" -q big
 	want_rc 0
 	want_out "=$want"
 	want_err ''
 	verdict "sha256 80-MiB-FILE: the BSD tool hashes it right"
-	runit "$B/sha256" --debug -q big
+	run "$B/sha256" --debug -q big
 	grep -q "sha256: measured in" err || bad "not measured: $(cat err)"
 	verdict "sha256 --debug 80-MiB-FILE: the BSD tool measures too"
 else

@@ -22,36 +22,20 @@ set -u
 
 # shellcheck source-path=SCRIPTDIR
 # shellcheck source=tap.sh
-case $0 in
-*/*)	. "${0%/*}/tap.sh"; TESTS=${0%/*} ;;
-*)	. ./tap.sh; TESTS=. ;;
-esac
+. "$(dirname "$0")/tap.sh"
 
 bindir "$@"
+needs mdsum
 M=$B/mdsum
-if [ ! -x "$M" ]; then
-	echo "cli_update.sh: $M: not found or not executable" >&2
-	exit 2
-fi
 if ! have timeout || ! have mkfifo; then
 	echo "cli_update.sh: needs timeout(1) and mkfifo(1)" >&2
 	exit 2
 fi
-case $TESTS in
-/*)	SHIM=$TESTS/eio_shim.so ;;
-*)	SHIM=$(pwd)/$TESTS/eio_shim.so ;;
-esac
-[ -f "$SHIM" ] || SHIM=
+eio_shim
 
-LC_ALL=C
-export LC_ALL
-unset MDSUM_BACKEND MDSUM_CPU POSIXLY_CORRECT EIO_SHIM_FAIL EIO_SHIM_AFTER \
+plain_env POSIXLY_CORRECT EIO_SHIM_FAIL EIO_SHIM_AFTER \
     EIO_SHIM_PATH EIO_SHIM_FD
-exec </dev/null
-tmpdir cli_update
-W=$T/w
-mkdir "$W" || exit 2
-cd "$W" || exit 2
+workdir cli_update
 CMD_WIDTH=300
 TO=20		# seconds any one step may take
 RUN_TIMEOUT=$TO

@@ -24,16 +24,10 @@ set -u
 
 # shellcheck source-path=SCRIPTDIR
 # shellcheck source=tap.sh
-case $0 in
-*/*)	. "${0%/*}/tap.sh" ;;
-*)	. ./tap.sh ;;
-esac
+. "$(dirname "$0")/tap.sh"
 
 bindir "$@"
-LC_ALL=C
-export LC_ALL
-unset MDSUM_BACKEND MDSUM_CPU POSIXLY_CORRECT
-exec </dev/null
+plain_env POSIXLY_CORRECT
 tmpdir cli_write
 cd "$T" || exit 2
 M=$B/mdsum
@@ -65,11 +59,6 @@ begin()
 want_out()
 {
 	:
-}
-
-want_err()
-{
-	matches "$T/err" "$1" || bad "stderr not as expected ($(spec_text "$1"))"
 }
 
 # The work must stop: a run killed by timeout says so.

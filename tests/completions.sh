@@ -24,10 +24,7 @@ set -u
 
 # shellcheck source-path=SCRIPTDIR
 # shellcheck source=tap.sh
-case $0 in
-*/*)	. "${0%/*}/tap.sh" ;;
-*)	. ./tap.sh ;;
-esac
+. "$(dirname "$0")/tap.sh"
 
 bindir "$@"
 case $0 in

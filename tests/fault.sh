@@ -27,9 +27,9 @@
 #
 # Each case is run with the BSD tool (sha256), mdsum (generating, -c, -A
 # and -R with -j1 and -j2) where it applies.  In each: a message on stderr
-# naming the file, the documented exit status (DESIGN.md: 1 for a read or
-# write error, in both modes), the other operands still processed, and
-# stdout holding only complete, correct lines.  Where GNU coreutils can
+# naming the file, the documented exit status (the manuals' EXIT STATUS:
+# 1 for a read or write error, in both modes), the other operands still
+# processed, and stdout holding only complete, correct lines.  Where GNU coreutils can
 # meet the same failure, mdsum's stdout, stderr (program names aside) and
 # exit status must be coreutils' sha256sum's; the comparisons are skipped,
 # visibly, without coreutils.
@@ -49,36 +49,20 @@ set -u
 
 # shellcheck source-path=SCRIPTDIR
 # shellcheck source=tap.sh
-case $0 in
-*/*)	. "${0%/*}/tap.sh"; TESTS=${0%/*} ;;
-*)	. ./tap.sh; TESTS=. ;;
-esac
+. "$(dirname "$0")/tap.sh"
 
 bindir "$@"
-for t in mdsum sha256 sha256sum; do
-	if [ ! -x "$B/$t" ]; then
-		echo "fault.sh: $B/$t: not found or not executable" >&2
-		exit 2
-	fi
-done
+needs mdsum sha256 sha256sum
 M=$B/mdsum
 S=$B/sha256
-case $TESTS in
-/*)	SHIM=$TESTS/eio_shim.so ;;
-*)	SHIM=$(pwd)/$TESTS/eio_shim.so ;;
-esac
-[ -f "$SHIM" ] || SHIM=
+eio_shim
 
-LC_ALL=C
-export LC_ALL
-unset MDSUM_BACKEND MDSUM_CPU POSIXLY_CORRECT EIO_SHIM_PATH EIO_SHIM_FD \
+plain_env POSIXLY_CORRECT EIO_SHIM_PATH EIO_SHIM_FD \
     EIO_SHIM_AFTER EIO_SHIM_DO EIO_SHIM_WITH EIO_SHIM_SIGINT_ON EIO_SHIM_MAX \
     EIO_SHIM_FAIL
-exec </dev/null
 
 tmpdir fault
 # some tests take permissions away: give them back, so that all is removed
-trap 'cd /; chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
 W=$T/w
 mkdir "$W" || exit 2
 cd "$W" || exit 2
@@ -113,39 +97,10 @@ CMD_WIDTH=300
 
 diagnose()
 {
-	print_cmd
-	print_why
-	[ -f "$T/out" ] && show stdout "$T/out"
-	[ -f "$T/out.want" ] && show "expected stdout" "$T/out.want"
-	[ -f "$T/err" ] && show stderr "$T/err"
-	[ -f "$T/err.want" ] && show "expected stderr" "$T/err.want"
-	return 0
-}
-
-begin()
-{
-	why=
-	rm -f "$T/out" "$T/err" "$T/out.want" "$T/err.want"
-}
-
-want_out()
-{
-	matches "$T/out" "$1" || bad "stdout not as expected ($(spec_text "$1"))"
-}
-
-want_err()
-{
-	matches "$T/err" "$1" || bad "stderr not as expected ($(spec_text "$1"))"
+	diagnose_run
 }
 
 # run CMD [ARG...]: stdout to $T/out, stderr to $T/err, status in rc.
-run()
-{
-	begin
-	quote "$@"
-	"$@" >"$T/out" 2>"$T/err"
-	rc=$?
-}
 
 # shim VAR=VALUE... CMD [ARG...]: run with tests/eio_shim.so preloaded;
 # shim_int the same with SIGINT at its default action.

@@ -21,10 +21,7 @@ LIBV=$(sed -n 's/^LIB_VERSION =[[:space:]]*//p' config.mk)
 
 # shellcheck source-path=SCRIPTDIR
 # shellcheck source=tap.sh
-case $0 in
-*/*)	. "${0%/*}/tap.sh" ;;
-*)	. ./tap.sh ;;
-esac
+. "$(dirname "$0")/tap.sh"
 
 if [ $# -lt 1 ]; then
 	echo "usage: sh tests/install.sh MAKE [VARIABLE=value ...]" >&2

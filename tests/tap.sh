@@ -1,6 +1,8 @@
 # shellcheck shell=sh
-# tap.sh: the harness that cli_bsd.sh, cli_gnu.sh and completions.sh share;
-# each sources it from beside itself.  Not a test script of its own.
+# tap.sh: the harness every test script of this directory shares; each
+# sources it from beside itself:
+#	. "$(dirname "$0")/tap.sh"
+# Not a test script of its own.
 #
 # Output is TAP: "ok N - what", "not ok N - what" followed by "#" lines
 # saying why, "ok N - what # SKIP why"; at the end "1..N" and the summary
@@ -10,7 +12,7 @@
 # A test runs its checks, which call bad with a reason when they fail, and
 # ends with verdict DESC.  A script may redefine, after sourcing this file:
 #	diagnose	the "#" lines after "not ok" (here: the reasons)
-#	verdict_done	what follows every verdict (here: nothing)
+#	verdict_done	what follows every verdict (here: IN=/dev/null)
 # and may set SHOW_WIDTH and CMD_WIDTH (see show and quote).
 
 n=0
@@ -39,15 +41,55 @@ bindir()
 	esac
 }
 
+# needs PROG...: each PROG must be an executable of B; else exits 2.
+needs()
+{
+	for _p do
+		if [ ! -x "$B/$_p" ]; then
+			echo "${0##*/}: $B/$_p: not found or not executable" >&2
+			exit 2
+		fi
+	done
+}
+
+# plain_env [VAR...]: the C locale, none of the user's choices of backend
+# or kernel (nor the VARs) in the environment, stdin /dev/null.
+plain_env()
+{
+	LC_ALL=C
+	export LC_ALL
+	unset MDSUM_BACKEND MDSUM_CPU "$@"
+	exec </dev/null
+}
+
+# eio_shim: sets SHIM to the absolute path of eio_shim.so beside the
+# script, or to nothing if it is not built.
+eio_shim()
+{
+	SHIM=$(cd "$(dirname "$0")" && pwd)/eio_shim.so
+	[ -f "$SHIM" ] || SHIM=
+}
+
 # tmpdir NAME: sets T to a new directory $TMPDIR/NAME.XXXXXX, removed at
-# exit; HUP, INT and TERM make the script exit, so remove it too.
+# exit (with the permissions tests took away given back first); HUP, INT
+# and TERM make the script exit, so remove it too.
 tmpdir()
 {
 	T=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX") || exit 2
-	trap 'cd /; rm -rf "$T"' EXIT
+	trap 'cd /; chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
 	trap 'exit 129' HUP
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
+}
+
+# workdir NAME: tmpdir NAME, then W its subdirectory w, made the current
+# directory (the tests' outputs stay in T, out of the files they read).
+workdir()
+{
+	tmpdir "$1"
+	W=$T/w
+	mkdir "$W" || exit 2
+	cd "$W" || exit 2
 }
 
 # --- reporting ----------------------------------------------------------
@@ -96,7 +138,7 @@ diagnose()
 }
 
 # verdict DESC: ok if no check since the last begin added a reason in $why,
-# else not ok; then verdict_done.
+# else not ok; then verdict_done (here: IN back to /dev/null).
 verdict()
 {
 	if [ -z "$why" ]; then
@@ -107,9 +149,12 @@ verdict()
 	verdict_done
 }
 
+# IN: the stdin of the next run, for the scripts whose run reads it;
+# every verdict sets it back to /dev/null.
+IN=/dev/null
 verdict_done()
 {
-	:
+	IN=/dev/null
 }
 
 # bad REASON: the test fails, for REASON (one of the lines of $why).
@@ -220,35 +265,44 @@ begin()
 	rm -f "$T/out" "$T/err" "$T/out.want" "$T/err.want"
 }
 
-# run CMD...: begin, then CMD with stdout in $T/out, stderr in $T/err and
-# the exit status in rc.
+# run CMD [ARG...]: begin, then CMD with stdout in $T/out, stderr in
+# $T/err and the exit status in rc.  With RUN_FROM set, a CMD without a
+# slash is the program of that name in RUN_FROM (the BSD tools' scripts:
+# run sha256 -q f).
 run()
 {
 	begin
 	quote "$@"
+	_c=$1
+	shift
+	case $_c in
+	*/*)	;;
+	*)	[ -n "${RUN_FROM:-}" ] && _c=$RUN_FROM/$_c ;;
+	esac
 	if [ -n "${RUN_TIMEOUT:-}" ]; then
-		timeout "$RUN_TIMEOUT" "$@" >"$T/out" 2>"$T/err"
+		timeout "$RUN_TIMEOUT" "$_c" "$@" >"$T/out" 2>"$T/err"
 	else
-		"$@" >"$T/out" 2>"$T/err"
+		"$_c" "$@" >"$T/out" 2>"$T/err"
 	fi
 	rc=$?
 }
 
 want_out()
 {
-	matches "$T/out" "$1" || bad "stdout: $(spec_text "$1")"
+	matches "$T/out" "$1" || bad "stdout not as expected ($(spec_text "$1"))"
 }
 
 want_err()
 {
-	matches "$T/err" "$1" || bad "stderr: $(spec_text "$1")"
+	matches "$T/err" "$1" || bad "stderr not as expected ($(spec_text "$1"))"
 }
 
-# diagnose_run: diagnose for such scripts: the command, the reasons, and
-# what the run wrote and was expected to write.
+# diagnose_run: diagnose for such scripts: the command, its stdin if not
+# /dev/null, the reasons, and what the run wrote and was expected to write.
 diagnose_run()
 {
 	print_cmd
+	[ "$IN" != /dev/null ] && printf '#   stdin: %s\n' "$IN"
 	print_why
 	[ -f "$T/out" ] && show stdout "$T/out"
 	[ -f "$T/out.want" ] && show "expected stdout" "$T/out.want"
