@@ -40,7 +40,7 @@ LIB_OBJS =	lib/registry.o lib/backend.o lib/dispatch.o lib/ctx.o lib/fd.o \
 		lib/input.o \
 		lib/mdpad.o lib/md5.o lib/sha1.o lib/sha256.o lib/sha512.o lib/sm3.o \
 		lib/keccak.o lib/keccakf1600.o lib/blake2b.o lib/archive.o lib/mb_portable.o lib/lanes.o \
-		lib/tune.o lib/crc.o \
+		lib/choice.o lib/tune.o lib/crc.o \
 		$(LIBMD_OBJS_$(WITHOUT_LIBMD)) \
 		$(OPENSSL_OBJS_$(WITHOUT_OPENSSL)) \
 		$(NATIVE_OBJS_$(WITHOUT_ASM))

@@ -102,6 +102,27 @@ int		 mds_set_cpu_level(const char *);
 const char	*mds_cpu_level(void);
 
 /*
+ * The implementations of an algorithm that run on this CPU, each named
+ * by an id valid for the process: mds_impl_at fills *info with the i-th
+ * (backends in mds_backend_at order, native's kernels best first, then
+ * the multi-buffer kernels) and returns 1, or 0 past the last.
+ * mds_init_impl starts ctx on a single-stream one; mds_digest_many_impl
+ * hashes as mds_digest_many does, on a multi-buffer one (lanes > 1).
+ * Neither changes a setting of the process nor what mds_init chooses.
+ * -1 with errno EINVAL for an id that is not one of alg's here.
+ */
+struct mds_impl_info {
+	int		 id;
+	const char	*backend;	/* "native", "openssl", ... */
+	const char	*name;		/* "md5-avx512", or the backend's */
+	unsigned int	 lanes;		/* 1, or a multi-buffer kernel's */
+};
+int	 mds_impl_at(const struct mds_alg *, size_t, struct mds_impl_info *);
+int	 mds_init_impl(mds_ctx *, const struct mds_alg *, int);
+int	 mds_digest_many_impl(const struct mds_alg *, int, size_t,
+	    const void *const *, const size_t *, unsigned char *);
+
+/*
  * Streaming: init, any number of updates, final.  mds_init picks the
  * implementation as described at mds_set_backend; if MDSUM_BACKEND names
  * an unknown backend it fails with ENOENT (ENOTSUP: one not built).  Do

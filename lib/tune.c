@@ -38,7 +38,6 @@
 #define TUNE_BUF	(16 * 1024)	/* bytes one single-stream round hashes */
 #define TUNE_LANE_BUF	(4 * 1024)	/* bytes per lane in a multi-buffer round */
 #define TUNE_ROUNDS	6		/* the first one only warms up */
-#define TUNE_MB_MIN	((uint64_t)4 << 20)
 #define TUNE_ROWS	16
 /*
  * Past any real ratio of two candidates: under AddressSanitizer, on a
@@ -234,21 +233,20 @@ add_row(struct tune_result *r, const char *name, unsigned int lanes)
 static void
 rank_single(const struct mds_alg *alg, struct tune_result *r)
 {
-	const struct mds_impl *impls[8], *native = NULL, *def;
-	const struct mds_kernel *k, *defk = NULL;
+	const struct mds_impl *impls[8], *native, *def;
+	const struct mds_kernel *k, *defk;
 	const char *family = NULL;
 	size_t nimpls, i, first = r->n, win, inc;
+	int id;
 
-	/* The built-in choice, which the others have to beat. */
-	def = mds_backend_default(alg);
+	/* The choice so far, which the others have to beat. */
+	id = mds_choose(alg, 0);
+	def = id >= 0 ? mds_choice_impl(alg, id) : alg->portable;
+	defk = id >= 0 ? mds_choice_kernel(alg, id) : NULL;
 
 	nimpls = mds_backend_impls(alg, impls, 8);
-	for (i = 0; i < nimpls; i++)
-		if (strcmp(impls[i]->backend, "native") == 0)
-			native = impls[i];
+	native = mds_backend_impl(alg, MDS_BE_NATIVE);
 	if (native != NULL && (family = alg->family) != NULL) {
-		if (def == native)
-			defk = mds_kernel_for(family);
 		for (i = 0; i < mds_arch_nkernels && r->n < TUNE_ROWS; i++) {
 			k = &mds_arch_kernels[i];
 			if (strcmp(k->family, family) != 0 ||
@@ -266,7 +264,7 @@ rank_single(const struct mds_alg *alg, struct tune_result *r)
 	for (i = 0; i < nimpls && r->n < TUNE_ROWS; i++) {
 		/* native forced: its kernels only */
 		if (impls[i] == native || (native != NULL &&
-		    strcmp(impls[i]->backend, "portable") == 0) ||
+		    impls[i] == mds_backend_impl(alg, MDS_BE_PORTABLE)) ||
 		    mds_backend_forced() == 2)
 			continue;
 		add_row(r, impls[i]->backend, 1);
@@ -284,9 +282,8 @@ rank_single(const struct mds_alg *alg, struct tune_result *r)
 	if (win < r->n && r->rows[win].mbps > 0) {
 		r->rows[win].chosen = 1;
 		r->best_single = r->rows[win].mbps / 1e3;
-		if (r->kernel[win] != NULL)
-			mds_kernel_tuned(r->kernel[win]);
-		mds_backend_tuned(alg, r->impl[win]);
+		mds_choice_measured(alg, mds_choice_id(alg, r->impl[win],
+		    r->kernel[win]), -2);
 	}
 }
 
@@ -316,8 +313,12 @@ rank_mb(const struct mds_alg *alg, struct tune_result *r)
 	/* One stream's speed, if it was not ranked just now: its kernel. */
 	one = r->best_single;
 	if (one <= 0) {
-		for (round = 0, t = -1; round < TUNE_ROUNDS; round++) {
-			double u = time_single(alg, mds_backend_default(alg), NULL);
+		int id = mds_choose(alg, 0);
+
+		for (round = 0, t = -1; round < TUNE_ROUNDS && id >= 0;
+		    round++) {
+			double u = time_single(alg, mds_choice_impl(alg, id),
+			    mds_choice_kernel(alg, id));
 
 			if (round > 0 && u > 0 && (t < 0 || u < t))
 				t = u;
@@ -330,7 +331,7 @@ rank_mb(const struct mds_alg *alg, struct tune_result *r)
 	 */
 	inc = r->n;
 	for (i = first; i < r->n; i++)
-		if (r->mbk[i] == mds_mb_kernel_for(alg->family))
+		if (r->mbk[i] == mds_choose_lanes(alg))
 			inc = i;
 	win = r->n;
 	if (inc < r->n && r->rows[inc].mbps > one * 1e3 * MARGIN)
@@ -342,7 +343,8 @@ rank_mb(const struct mds_alg *alg, struct tune_result *r)
 			win = i;
 	if (win < r->n)
 		r->rows[win].chosen = 1;
-	mds_mb_kernel_tuned(alg->family, win < r->n ? r->mbk[win] : NULL);
+	mds_choice_measured(alg, -1,
+	    win < r->n ? mds_choice_mb_id(r->mbk[win]) : -1);
 }
 
 int
@@ -368,7 +370,7 @@ mds_tune(const struct mds_alg *alg, uint64_t work)
 	}
 	(void)pthread_once(&env_once, read_env);
 	return mds_tune_what(alg, tune_mode > 0 || work >= MDS_TUNE_SINGLE_MIN,
-	    tune_mode > 0 || work >= TUNE_MB_MIN);
+	    tune_mode > 0 || work >= MDS_TUNE_SINGLE_MIN);
 }
 
 /*

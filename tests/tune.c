@@ -166,7 +166,7 @@ chosen_mb(const struct mds_alg *alg)
 	ck_assert_msg(n <= 1, "%s: %zu multi-buffer rows chosen",
 	    mds_alg_name(alg), n);
 	/* and it is what the lane schedulers take */
-	k = mds_mb_kernel_for(alg->family);
+	k = mds_choose_lanes(alg);
 	if (win == nrows)
 		ck_assert_msg(k == NULL, "%s: none chosen, %s in use",
 		    mds_alg_name(alg), k != NULL ? k->name : "");
