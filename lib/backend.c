@@ -14,7 +14,7 @@
 static const struct mds_impl *portable_lookup(const char *);
 
 static const struct mds_backend portable_backend = {
-	"portable", 1, portable_lookup
+	"portable", 1, portable_lookup, 0
 };
 
 static const struct mds_backend *const backends[MDS_NBACKENDS] = {
@@ -240,13 +240,14 @@ mds_alg_backend(const struct mds_alg *alg)
 /* tune.c: the built backends' own implementations of alg. */
 size_t
 mds_backend_impls(const struct mds_alg *alg, const struct mds_impl **out,
-    size_t max)
+    size_t max, int costly)
 {
 	const struct mds_impl *impl;
 	size_t i, n = 0;
 
 	for (i = 0; i < NBACKENDS && n < max; i++)
-		if ((impl = impl_of(alg, backends[i])) != NULL)
+		if ((costly || !backends[i]->costly) &&
+		    (impl = impl_of(alg, backends[i])) != NULL)
 			out[n++] = impl;
 	return n;
 }

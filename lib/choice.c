@@ -169,8 +169,8 @@ mds_choose(const struct mds_alg *alg, uint64_t work)
 		errno = EINVAL;
 		return -1;
 	}
-	if (work > 0 && (work >= MDS_TUNE_SINGLE_MIN || mds_tune_always()))
-		(void)mds_tune_what(alg, 1, 0);
+	if (work > 0)
+		(void)mds_tune_what(alg, work, 0);
 	slot = &cache[mds_alg_index(alg)];
 	g = __atomic_load_n(&gen, __ATOMIC_ACQUIRE);
 	c = __atomic_load_n(slot, __ATOMIC_ACQUIRE);

@@ -169,7 +169,8 @@ mds_ctx_rekernel(mds_ctx *ctx)
 	const struct mds_kernel **k, *chosen;
 
 	if (ctx == NULL || (ctx->state_ != CTX_DEFAULT &&
-	    ctx->state_ != CTX_FRESH) || mds_tune_what(ctx->alg_, 1, 0) == -1)
+	    ctx->state_ != CTX_FRESH) ||
+	    mds_tune_what(ctx->alg_, MDS_TUNE_NOW, 0) == -1)
 		return;
 	if (ctx->state_ == CTX_FRESH) {
 		mds_ctx_retune(ctx, MDS_TUNE_SINGLE_MIN);

@@ -938,11 +938,8 @@ mds_lanes_add_fd(struct mds_lanes *s, int fd, int how, void *tag)
 		if (how == MDS_READ_AUTO && sb.st_size >= LANE_PROBE_MIN)
 			mds_read_probe(fd, sb.st_size);
 		/* a file hashed alone runs the single-stream kernel too */
-		if (mds_tune_what(s->alg,
-		    (uint64_t)sb.st_size >= MDS_TUNE_SINGLE_MIN ||
-		    mds_tune_always(),
-		    (uint64_t)sb.st_size >= MDS_TUNE_SINGLE_MIN ||
-		    mds_tune_always()) == 0 &&
+		if (mds_tune_what(s->alg, (uint64_t)sb.st_size,
+		    (uint64_t)sb.st_size) == 0 &&
 		    lanes_choose(s) == -1)
 			return -1;
 	}

@@ -102,6 +102,7 @@ struct mds_backend {
 	int		 built;
 	/* The implementation of the named algorithm, or NULL if it has none. */
 	const struct mds_impl	*(*lookup)(const char *);
+	int		 costly;	/* to start: measured from 64 MiB */
 };
 
 extern const struct mds_backend mds_backend_libmd;
@@ -386,18 +387,22 @@ int	mds_kernel_runnable(const struct mds_kernel *);
 int	mds_mb_kernel_runnable(const struct mds_mb_kernel *);
 int	mds_cpu_setting(void);
 size_t	mds_backend_impls(const struct mds_alg *, const struct mds_impl **,
-	    size_t);
+	    size_t, int);
 int	mds_backend_forced(void);	/* 1, 2 for native, 0 */
 const struct mds_impl	*mds_backend_default(const struct mds_alg *);
-/* Work from which the candidates are worth measuring (tune.c). */
+/*
+ * Work from which the candidates are worth measuring (tune.c), and from
+ * which those of costly backends are too.
+ */
 #define MDS_TUNE_SINGLE_MIN	((uint64_t)1 << 20)
+#define MDS_TUNE_COSTLY_MIN	((uint64_t)64 << 20)
 /* Work from which reading is probed against mapping (input.c). */
 #define MDS_READ_PROBE_MIN	((uint64_t)64 << 20)
 void	mds_ctx_retune(mds_ctx *, uint64_t);
 void	mds_ctx_rekernel(mds_ctx *);
 int	mds_tune_always(void);	/* MDSUM_TUNE=always */
 double	mds_now_ns(void);	/* CLOCK_MONOTONIC, for timing */
-int	mds_tune_what(const struct mds_alg *, int, int);
+int	mds_tune_what(const struct mds_alg *, uint64_t, uint64_t);
 int	mds_tune_never(void);	/* MDSUM_TUNE=never */
 /*
  * For tests, which must not depend on the clock: while mds_tune_fake is

@@ -35,9 +35,9 @@
 
 #include "mds_int.h"
 
-#define TUNE_BUF	(16 * 1024)	/* bytes one single-stream round hashes */
-#define TUNE_LANE_BUF	(4 * 1024)	/* bytes per lane in a multi-buffer round */
-#define TUNE_ROUNDS	6		/* the first one only warms up */
+#define TUNE_BUF	(8 * 1024)	/* bytes one single-stream round hashes */
+#define TUNE_LANE_BUF	(2 * 1024)	/* bytes per lane in a multi-buffer round */
+#define TUNE_ROUNDS	5		/* the first one only warms up */
 #define TUNE_ROWS	16
 /*
  * Past any real ratio of two candidates: under AddressSanitizer, on a
@@ -52,8 +52,12 @@
  */
 #define MARGIN		1.02
 
+/* How far the single stream was ranked: backends that cost to start too. */
+#define RANKED_CHEAP	1
+#define RANKED_ALL	2
+
 struct tune_result {
-	int			 single, mb;	/* ranked */
+	int			 single, mb;	/* RANKED_*; ranked */
 	size_t			 n;
 	struct mds_tune_row	 rows[TUNE_ROWS];
 	/* what a single-stream row stands for */
@@ -231,7 +235,7 @@ add_row(struct tune_result *r, const char *name, unsigned int lanes)
  * with alg (portable only without native: it is the portable kernel).
  */
 static void
-rank_single(const struct mds_alg *alg, struct tune_result *r)
+rank_single(const struct mds_alg *alg, struct tune_result *r, int costly)
 {
 	const struct mds_impl *impls[8], *native, *def;
 	const struct mds_kernel *k, *defk;
@@ -244,7 +248,7 @@ rank_single(const struct mds_alg *alg, struct tune_result *r)
 	def = id >= 0 ? mds_choice_impl(alg, id) : alg->portable;
 	defk = id >= 0 ? mds_choice_kernel(alg, id) : NULL;
 
-	nimpls = mds_backend_impls(alg, impls, 8);
+	nimpls = mds_backend_impls(alg, impls, 8, costly);
 	native = mds_backend_impl(alg, MDS_BE_NATIVE);
 	if (native != NULL && (family = alg->family) != NULL) {
 		for (i = 0; i < mds_arch_nkernels && r->n < TUNE_ROWS; i++) {
@@ -285,6 +289,22 @@ rank_single(const struct mds_alg *alg, struct tune_result *r)
 		mds_choice_measured(alg, mds_choice_id(alg, r->impl[win],
 		    r->kernel[win]), -2);
 	}
+}
+
+/*
+ * Forget the rows of r, to rank again with more candidates; 1 if the
+ * multi-buffer kernels had been ranked (they are then ranked again,
+ * after the single stream, as the rows go).
+ */
+static int
+restart(struct tune_result *r)
+{
+	int mb = r->mb;
+
+	r->n = 0;
+	r->best_single = 0;
+	__atomic_store_n(&r->mb, 0, __ATOMIC_RELEASE);
+	return mb;
 }
 
 /* Rank the multi-buffer kernels of alg's family against one stream. */
@@ -369,8 +389,7 @@ mds_tune(const struct mds_alg *alg, uint64_t work)
 		return -1;
 	}
 	(void)pthread_once(&env_once, read_env);
-	return mds_tune_what(alg, tune_mode > 0 || work >= MDS_TUNE_SINGLE_MIN,
-	    tune_mode > 0 || work >= MDS_TUNE_SINGLE_MIN);
+	return mds_tune_what(alg, work, work);
 }
 
 /*
@@ -378,18 +397,28 @@ mds_tune(const struct mds_alg *alg, uint64_t work)
  * kernels (mb) if that has not been done, and the settings allow.
  */
 int
-mds_tune_what(const struct mds_alg *alg, int single, int mb)
+mds_tune_what(const struct mds_alg *alg, uint64_t single_work,
+    uint64_t mb_work)
 {
 	struct tune_result *r;
 	double t0;
+	int single, mb;
 
 	(void)pthread_once(&env_once, read_env);
 	if (tune_mode < 0)
 		return 0;
-	single = single && mds_backend_forced() != 1 && !mds_cpu_setting();
-	mb = mb && !mds_cpu_setting() && alg->shape != NULL;
+	if (tune_mode > 0) {
+		single_work = single_work > 0 ? MDS_TUNE_NOW : 0;
+		mb_work = mb_work > 0 ? MDS_TUNE_NOW : 0;
+	}
+	single = single_work >= MDS_TUNE_COSTLY_MIN ? RANKED_ALL :
+	    single_work >= MDS_TUNE_SINGLE_MIN ? RANKED_CHEAP : 0;
+	if (mds_backend_forced() == 1 || mds_cpu_setting())
+		single = 0;
+	mb = mb_work >= MDS_TUNE_SINGLE_MIN && !mds_cpu_setting() &&
+	    alg->shape != NULL;
 	r = &results[mds_alg_index(alg)];
-	if ((!single || __atomic_load_n(&r->single, __ATOMIC_ACQUIRE)) &&
+	if (single <= __atomic_load_n(&r->single, __ATOMIC_ACQUIRE) &&
 	    (!mb || __atomic_load_n(&r->mb, __ATOMIC_ACQUIRE)))
 		return 0;
 	(void)pthread_mutex_lock(&tune_lock);
@@ -399,9 +428,12 @@ mds_tune_what(const struct mds_alg *alg, int single, int mb)
 		return -1;
 	}
 	t0 = mds_now_ns();
-	if (single && !r->single) {
-		rank_single(alg, r);
-		__atomic_store_n(&r->single, 1, __ATOMIC_RELEASE);
+	if (single > r->single) {
+		/* again with the costly backends: the rows start again */
+		if (r->single != 0)
+			mb = restart(r) || mb;
+		rank_single(alg, r, single == RANKED_ALL);
+		__atomic_store_n(&r->single, single, __ATOMIC_RELEASE);
 	}
 	if (mb && !r->mb) {
 		rank_mb(alg, r);
