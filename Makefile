@@ -64,7 +64,7 @@ GNU_LINKS =	bin/cksum bin/b2sum bin/sha1sum bin/sha224sum bin/sha384sum \
 
 TEST_OBJS =	tests/run.o tests/util.o tests/vectors.o tests/diff.o tests/api.o \
 		tests/input.o tests/native.o tests/lanes.o tests/big.o tests/crc.o \
-		tests/tune.o tests/oracle.o
+		tests/tune.o tests/choice.o tests/oracle.o
 
 # Every object of every build variant, for clean.
 ALL_OBJS =	$(LIB_OBJS) lib/backend_libmd.o lib/nolibmd.o \
@@ -127,7 +127,8 @@ tests/run: $(TEST_OBJS) lib/libmdsum.a
 
 $(TEST_OBJS): lib/mdsum.h tests/tests.h config.mk
 # These look inside the library (kernel tables, struct layouts).
-tests/api.o tests/lanes.o tests/native.o tests/tune.o tests/util.o: \
+tests/api.o tests/choice.o tests/lanes.o tests/native.o tests/tune.o \
+    tests/util.o: \
     lib/mds_int.h
 
 # tests/eio_shim.so: the LD_PRELOAD library by which tests/fault.sh makes
