@@ -90,7 +90,7 @@ const char	*mds_alg_backend(const struct mds_alg *);
  * algorithms then use that kernel, and the others their best one; -1 with
  * ENOTSUP if this CPU cannot run it.  mds_cpu_kernel_at: the i-th kernel
  * this CPU can run, best first within an algorithm family; NULL past the
- * last.  mds_cpu_has_level: 1 if this CPU runs some kernel of that level
+ * last (kept for older programs: mds_impl_at below says more).  mds_cpu_has_level: 1 if this CPU runs some kernel of that level
  * or a higher one (features masked by the current setting count as
  * absent), 0 if not, -1 if unknown.  mds_cpu_level: the level in use now.
  */
@@ -204,12 +204,13 @@ char	*mds_hex(const unsigned char *, size_t, char *);
 /*
  * Tuning: which code hashes an algorithm by default is measured on this
  * CPU, at first need (libmdsum.3, "Tuning").  mds_tune says that about
- * work bytes are coming for alg; when that repays the measuring (some
- * hundreds of microseconds), the single-stream candidates (every kernel
- * this CPU runs, every backend built) and the multi-buffer kernels are
- * timed, once per process, and the fastest become the defaults.  It
- * never overrides MDSUM_CPU, mds_set_cpu_level, MDSUM_BACKEND or
- * mds_set_backend.  mds_update_file calls it for a large regular file.
+ * work bytes are coming for alg; from 1 MiB, which repays the measuring
+ * (a few hundred microseconds), the single-stream candidates (every
+ * kernel this CPU runs, every backend built; OpenSSL, slow to start,
+ * from 64 MiB) and the multi-buffer kernels are timed, once per process,
+ * and the fastest become the defaults.  It never overrides MDSUM_CPU,
+ * mds_set_cpu_level, MDSUM_BACKEND or mds_set_backend.  mds_update_file
+ * calls it for a regular file of 1 MiB or more.
  * mds_tune_row reads back row i of what was measured for alg: 1, or 0
  * past the last row (none before it has measured).
  */
