@@ -38,6 +38,12 @@
 #define TUNE_BUF	(8 * 1024)	/* bytes one single-stream round hashes */
 #define TUNE_LANE_BUF	(2 * 1024)	/* bytes per lane in a multi-buffer round */
 #define TUNE_ROUNDS	5		/* the first one only warms up */
+/*
+ * The warm-up lasts this long at least: wide vector units are powered up
+ * for some microseconds at reduced throughput, and a kernel timed before
+ * would lose by that alone.
+ */
+#define TUNE_WARM_NS	20000.0
 #define TUNE_ROWS	16
 /*
  * Past any real ratio of two candidates: under AddressSanitizer, on a
@@ -187,6 +193,18 @@ time_row(const struct tune_result *r, size_t i, const struct mds_alg *alg)
 	return t > 0 ? t / TUNE_BUF : -1;
 }
 
+/* The warm-up of row i: rounds until TUNE_WARM_NS have passed. */
+static void
+warm_row(const struct tune_result *r, size_t i, const struct mds_alg *alg)
+{
+	double t0 = mds_now_ns();
+	int n = 0;
+
+	while (time_row(r, i, alg) >= 0 && mds_tune_fake == NULL &&
+	    ++n < 64 && mds_now_ns() - t0 < TUNE_WARM_NS)
+		continue;
+}
+
 /*
  * Time rows first.. of r in rounds taken in turn, the first one to warm
  * up; each row's best round becomes its MB/s (slowed ones' times x 1e6).
@@ -203,6 +221,10 @@ time_rows(struct tune_result *r, size_t first, const struct mds_alg *alg)
 		for (i = first; i < r->n; i++) {
 			if (round > 1 && out_of_it(best, first, r->n, i))
 				continue;
+			if (round == 0) {
+				warm_row(r, i, alg);
+				continue;
+			}
 			t = time_row(r, i, alg);
 			if (round > 0 && t > 0 && (best[i] < 0 || t < best[i]))
 				best[i] = t;
