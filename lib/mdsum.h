@@ -88,15 +88,14 @@ const char	*mds_alg_backend(const struct mds_alg *);
  * vpclmulqdq).  The name may
  * instead be a kernel's ("sha256-avx2", as mds_ctx_impl reports it): its
  * algorithms then use that kernel, and the others their best one; -1 with
- * ENOTSUP if this CPU cannot run it.  mds_cpu_kernel_at: the i-th kernel
- * this CPU can run, best first within an algorithm family; NULL past the
- * last (kept for older programs: mds_impl_at below says more).  mds_cpu_has_level: 1 if this CPU runs some kernel of that level
- * or a higher one (features masked by the current setting count as
- * absent), 0 if not, -1 if unknown.  mds_cpu_level: the level in use now.
+ * ENOTSUP if this CPU cannot run it.  To run one kernel without a
+ * setting for the process, see mds_impl_at below.  mds_cpu_has_level: 1
+ * if this CPU runs some kernel of that level or a higher one (features
+ * masked by the current setting count as absent), 0 if not, -1 if
+ * unknown.  mds_cpu_level: the level in use now.
  */
 size_t		 mds_cpu_level_count(void);
 const char	*mds_cpu_level_at(size_t);
-const char	*mds_cpu_kernel_at(size_t);
 int		 mds_cpu_has_level(const char *);
 int		 mds_set_cpu_level(const char *);
 const char	*mds_cpu_level(void);
@@ -121,6 +120,13 @@ int	 mds_impl_at(const struct mds_alg *, size_t, struct mds_impl_info *);
 int	 mds_init_impl(mds_ctx *, const struct mds_alg *, int);
 int	 mds_digest_many_impl(const struct mds_alg *, int, size_t,
 	    const void *const *, const size_t *, unsigned char *);
+/*
+ * Kept for programs written against libmdsum 1.0 to 1.3, which ran each
+ * kernel by naming it to mds_set_cpu_level, for the whole process: the
+ * i-th kernel this CPU can run, best first within a family, then the
+ * multi-buffer ones; NULL past the last.  mds_impl_at replaces it.
+ */
+const char	*mds_cpu_kernel_at(size_t);
 
 /*
  * Streaming: init, any number of updates, final.  mds_init picks the
