@@ -268,15 +268,6 @@ mds_backend_forced(void)
 	return be == &mds_backend_native ? 2 : 1;
 }
 
-/* What mds_init uses for alg now, falling back to portable. */
-const struct mds_impl *
-mds_backend_default(const struct mds_alg *alg)
-{
-	const struct mds_impl *impl = mds_select(alg, NULL);
-
-	return impl != NULL ? impl : alg->portable;
-}
-
 const char *
 mds_backend_name(enum mds_backend_id bi)
 {

@@ -362,7 +362,10 @@ enum mds_backend_id	 mds_choice_backend(int);
 const struct mds_mb_kernel	*mds_choose_lanes(const struct mds_alg *);
 /* Every change of a setting or measurement: the cache is stale. */
 void	mds_choice_changed(void);
-/* tune.c: what it found; the mb id -1 for one stream. */
+/*
+ * tune.c: what it found.  single: an id, or -1 (not ranked); mb: an id,
+ * -1 for one stream (no kernel), or -2 (not ranked).
+ */
 int	mds_choice_id(const struct mds_alg *, const struct mds_impl *,
 	    const struct mds_kernel *);
 void	mds_choice_measured(const struct mds_alg *, int, int);
@@ -389,7 +392,6 @@ int	mds_cpu_setting(void);
 size_t	mds_backend_impls(const struct mds_alg *, const struct mds_impl **,
 	    size_t, int);
 int	mds_backend_forced(void);	/* 1, 2 for native, 0 */
-const struct mds_impl	*mds_backend_default(const struct mds_alg *);
 /*
  * Work from which the candidates are worth measuring (tune.c), and from
  * which those of costly backends are too.

@@ -8,19 +8,20 @@
  *
  * Two rankings per algorithm, each made once per process, at first need:
  *  - one stream: every native kernel of its family this CPU runs (the
- *    portable one included) and every other built backend that has it;
- *    the fastest becomes the default kernel of the family (dispatch.c)
- *    and the default implementation of the algorithm (backend.c);
+ *    portable one included) and every other built backend that has it
+ *    (those costly to start, OpenSSL, only for MDS_TUNE_COSTLY_MIN of
+ *    work: the ranking is then made again); the fastest becomes the
+ *    algorithm's default (choice.c);
  *  - many streams: every multi-buffer kernel of the family, over all its
  *    lanes, against the best single stream; the fastest is what the lane
  *    schedulers use (none, if one stream is as fast).
  * Each candidate hashes the same buffer in cache, in rounds taken in
  * turn (so that a clock that ramps up or a neighbour's load hits them
- * alike), and keeps its best round.  The whole costs some hundreds of
- * microseconds, so it is only done for work that repays it: mds_tune's
- * caller says how much is coming.  A setting of the user's (MDSUM_CPU,
- * mds_set_cpu_level, MDSUM_BACKEND, mds_set_backend) is never overridden:
- * dispatch.c and backend.c consult the results only without one.
+ * alike), and keeps its best round.  The whole costs a few hundred
+ * microseconds, so it is only done for work that repays it, from
+ * MDS_TUNE_SINGLE_MIN (1 MiB): mds_tune's caller says how much is coming.
+ * A setting of the user's (MDSUM_CPU, mds_set_cpu_level, MDSUM_BACKEND,
+ * mds_set_backend) is never overridden: choice.c puts it first.
  *
  * MDSUM_TUNE=never turns it off, MDSUM_TUNE=always makes every mds_tune
  * call rank (for tests on small inputs), and MDSUM_TUNE_SLOW names
