@@ -338,6 +338,7 @@ rank_mb(const struct mds_alg *alg, struct tune_result *r)
 	const struct mds_mb_kernel *k;
 	double t, one;
 	size_t i, first, round, win, inc;
+	int id;
 
 	if (sh == NULL)
 		return;
@@ -356,8 +357,7 @@ rank_mb(const struct mds_alg *alg, struct tune_result *r)
 	/* One stream's speed, if it was not ranked just now: its kernel. */
 	one = r->best_single;
 	if (one <= 0) {
-		int id = mds_choose(alg, 0);
-
+		id = mds_choose(alg, 0);
 		for (round = 0, t = -1; round < TUNE_ROUNDS && id >= 0;
 		    round++) {
 			double u = time_single(alg, mds_choice_impl(alg, id),

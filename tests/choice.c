@@ -174,7 +174,7 @@ START_TEST(test_old_pin_is_seen)
 		}
 	}
 	if (!seen)
-		mdt_skip("choice: one native kernel per family on this CPU");
+		mdt_skip("choice: no family has two native kernels here");
 }
 END_TEST
 
