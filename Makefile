@@ -40,7 +40,7 @@ LIB_OBJS =	lib/registry.o lib/backend.o lib/dispatch.o lib/ctx.o lib/fd.o \
 		lib/input.o \
 		lib/mdpad.o lib/md5.o lib/sha1.o lib/sha256.o lib/sha512.o lib/sm3.o \
 		lib/keccak.o lib/keccakf1600.o lib/blake2b.o lib/archive.o lib/mb_portable.o lib/lanes.o \
-		lib/tune.o lib/crc.o \
+		lib/choice.o lib/tune.o lib/crc.o \
 		$(LIBMD_OBJS_$(WITHOUT_LIBMD)) \
 		$(OPENSSL_OBJS_$(WITHOUT_OPENSSL)) \
 		$(NATIVE_OBJS_$(WITHOUT_ASM))
@@ -66,7 +66,7 @@ GNU_LINKS =	bin/cksum bin/b2sum bin/sha1sum bin/sha224sum bin/sha384sum \
 
 TEST_OBJS =	tests/run.o tests/util.o tests/vectors.o tests/diff.o tests/api.o \
 		tests/input.o tests/native.o tests/lanes.o tests/big.o tests/crc.o \
-		tests/tune.o tests/oracle.o
+		tests/tune.o tests/choice.o tests/oracle.o
 
 # Every object of every build variant, for clean.
 ALL_OBJS =	$(LIB_OBJS) lib/backend_libmd.o lib/nolibmd.o \
@@ -142,7 +142,8 @@ tests/run: $(TEST_OBJS) lib/libmdsum.a
 
 $(TEST_OBJS): lib/mdsum.h tests/tests.h config.mk
 # These look inside the library (kernel tables, struct layouts).
-tests/api.o tests/lanes.o tests/native.o tests/tune.o tests/util.o: \
+tests/api.o tests/choice.o tests/lanes.o tests/native.o tests/tune.o \
+    tests/util.o: \
     lib/mds_int.h
 
 # tests/eio_shim.so: the LD_PRELOAD library by which tests/fault.sh makes

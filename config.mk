@@ -4,7 +4,7 @@
 VERSION =	0.1.0
 # The shared library's version: bump LIB_MAJOR when the interface breaks.
 LIB_MAJOR =	1
-LIB_VERSION =	1.3.0
+LIB_VERSION =	1.4.0
 
 # Where make install puts things (DESTDIR is prepended to every one).
 PREFIX ?=	/usr/local

@@ -9,6 +9,10 @@
  * chain of dependent additions, which modern cores retire at one per cycle;
  * there are no cycle counters to read on every machine this runs on, and
  * the estimate says so in the table's first line.
+ *
+ * Every row hashes with an implementation named by its id (mds_impl_at),
+ * so no setting of the process is changed, nor left behind by a row
+ * that fails.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,10 +81,10 @@ clock_hz(void)
 
 /*
  * Hash nmsgs messages, each `updates` updates of len bytes from buf, on
- * backend b; the seconds taken, or -1.  md gets the last digest.
+ * implementation c; the seconds taken, or -1.  md gets the last digest.
  */
 static double
-run_once(const struct mds_alg *alg, const struct impl_choice *c,
+run_once(const struct mds_alg *alg, const struct mds_impl_info *c,
     const unsigned char *buf, size_t len, size_t updates, size_t nmsgs,
     unsigned char *md)
 {
@@ -88,26 +92,21 @@ run_once(const struct mds_alg *alg, const struct impl_choice *c,
 	double t0;
 	size_t m, u;
 
-	if (c->level != NULL && mds_set_cpu_level(c->level) == -1)
-		return -1;
 	t0 = now();
 	for (m = 0; m < nmsgs; m++) {
-		if (impl_start(&ctx, alg, c->backend) == -1)
+		if (mds_init_impl(&ctx, alg, c->id) == -1)
 			return -1;
 		for (u = 0; u < updates; u++)
 			(void)mds_update(&ctx, buf, len);
 		if (mds_final(&ctx, md) == -1)
 			return -1;
 	}
-	t0 = now() - t0;
-	if (c->level != NULL)
-		(void)mds_set_cpu_level(NULL);
-	return t0;
+	return now() - t0;
 }
 
 /* Bytes hashed per second for messages of len bytes: a median. */
 static double
-measure(const struct mds_alg *alg, const struct impl_choice *c,
+measure(const struct mds_alg *alg, const struct mds_impl_info *c,
     const unsigned char *buf, size_t len, unsigned char *md)
 {
 	double secs[BENCH_RUNS], t;
@@ -127,24 +126,19 @@ measure(const struct mds_alg *alg, const struct impl_choice *c,
 }
 
 /*
- * Multi-buffer rows: 2 * width copies of the message through the batch
- * API on kernel `name`, so that every lane is busy; bytes per second over
- * all of them, a median as above.
+ * Multi-buffer rows: 2 * lanes copies of the message through the batch
+ * API on kernel c, so that every lane is busy; bytes per second over all
+ * of them, a median as above.
  */
 static double
-lanes_once(const struct mds_alg *alg, const char *name,
+lanes_once(const struct mds_alg *alg, const struct mds_impl_info *c,
     const unsigned char *buf, size_t len, size_t rounds, unsigned char *md)
 {
 	const void *msgs[2 * BENCH_LANES_MAX];
-	size_t lens[2 * BENCH_LANES_MAX], i, n, r;
+	size_t lens[2 * BENCH_LANES_MAX], i, n = 2 * c->lanes, r;
 	unsigned char *out;
-	struct mds_lanes *s;
 	double t0;
 
-	if (mds_set_cpu_level(name) == -1 || (s = mds_lanes_new(alg)) == NULL)
-		return -1;
-	n = 2 * mds_lanes_width(s);
-	mds_lanes_free(s);
 	if (n > 2 * BENCH_LANES_MAX ||
 	    (out = malloc(n * MDS_MAX_DIGEST)) == NULL)
 		return -1;
@@ -154,65 +148,34 @@ lanes_once(const struct mds_alg *alg, const char *name,
 	}
 	t0 = now();
 	for (r = 0; r < rounds; r++)
-		if (mds_digest_many(alg, n, msgs, lens, out) == -1) {
+		if (mds_digest_many_impl(alg, c->id, n, msgs, lens, out) ==
+		    -1) {
 			free(out);
 			return -1;
 		}
 	t0 = now() - t0;
 	memcpy(md, out, mds_alg_digest_len(alg));
 	free(out);
-	(void)mds_set_cpu_level(NULL);
 	return t0 / (double)n;	/* per message, to compare with run_once */
 }
 
 static double
-measure_lanes(const struct mds_alg *alg, const char *name,
+measure_lanes(const struct mds_alg *alg, const struct mds_impl_info *c,
     const unsigned char *buf, size_t len, unsigned char *md)
 {
 	double secs[BENCH_RUNS], t;
 	size_t rounds = 1;
 	int r;
 
-	while ((t = lanes_once(alg, name, buf, len, rounds, md)) >= 0 &&
+	while ((t = lanes_once(alg, c, buf, len, rounds, md)) >= 0 &&
 	    t * (double)rounds * 2 < BENCH_RUN_SECONDS / 8)
 		rounds *= 2;
 	if (t < 0)
 		return -1;
 	for (r = 0; r < BENCH_RUNS; r++)
-		secs[r] = lanes_once(alg, name, buf, len, rounds, md);
+		secs[r] = lanes_once(alg, c, buf, len, rounds, md);
 	qsort(secs, BENCH_RUNS, sizeof(secs[0]), by_value);
 	return (double)len * (double)rounds / secs[BENCH_RUNS / 2];
-}
-
-/*
- * The multi-buffer kernels this CPU runs for alg, by name into out; how
- * many.  The portable ones, which are there for tests and serve only the
- * portable backend, with_portable says.
- */
-size_t
-lane_kernels(const struct mds_alg *alg, const char **out, size_t max,
-    int with_portable)
-{
-	struct mds_lanes *s;
-	const char *name;
-	size_t k, n = 0;
-	int portable;
-
-	for (k = 0; n < max && (name = mds_cpu_kernel_at(k)) != NULL; k++) {
-		portable = strstr(name, "-portable-") != NULL;
-		if ((portable && !with_portable) ||
-		    mds_set_cpu_level(name) == -1)
-			continue;
-		(void)mds_set_backend(portable ? "portable" : NULL);
-		if ((s = mds_lanes_new(alg)) != NULL &&
-		    mds_lanes_width(s) > 1 &&
-		    strcmp(mds_lanes_kernel(s), name) == 0)
-			out[n++] = name;
-		mds_lanes_free(s);
-	}
-	(void)mds_set_cpu_level(NULL);
-	(void)mds_set_backend(NULL);
-	return n;
 }
 
 /* The benchmark message: the same bytes for every row of one size. */
@@ -231,8 +194,8 @@ bench_message(size_t len)
 
 /* The rows of one multi-buffer kernel, one per size; -1 on failure. */
 static int
-bench_lanes(const struct mds_alg *alg, const char *name, const size_t *sizes,
-    size_t nsizes, double hz)
+bench_lanes(const struct mds_alg *alg, const struct mds_impl_info *c,
+    const size_t *sizes, size_t nsizes, double hz)
 {
 	unsigned char md[MDS_MAX_DIGEST], *buf;
 	char hex[2 * MDS_MAX_DIGEST + 1];
@@ -242,12 +205,12 @@ bench_lanes(const struct mds_alg *alg, const char *name, const size_t *sizes,
 	for (s = 0; s < nsizes; s++) {
 		if ((buf = bench_message(sizes[s])) == NULL)
 			return -1;
-		rate = measure_lanes(alg, name, buf, sizes[s], md);
+		rate = measure_lanes(alg, c, buf, sizes[s], md);
 		free(buf);
 		if (rate <= 0)
 			return -1;
 		printf("%-10s %-9s %-17s %8zu %10.1f %12.2f  %s\n",
-		    mds_alg_name(alg), "native", name, sizes[s], rate / 1e6,
+		    mds_alg_name(alg), c->backend, c->name, sizes[s], rate / 1e6,
 		    hz / rate, mds_hex(md, mds_alg_digest_len(alg), hex));
 		fflush(stdout);
 	}
@@ -263,13 +226,12 @@ int
 bench_table(const struct mds_alg **algs, size_t nalgs, size_t size,
     const char *backend)
 {
-	struct impl_choice impls[MAX_IMPLS];
+	struct mds_impl_info c;
 	unsigned char md[MDS_MAX_DIGEST], *buf;
 	char hex[2 * MDS_MAX_DIGEST + 1];
 	const struct mds_alg *alg;
-	const char *be, *lanes[MAX_IMPLS];
 	double hz, rate;
-	size_t a, i, n, nl, s, nsizes, len;
+	size_t a, i, s, nsizes, len;
 	const size_t *sizes;
 
 	hz = clock_hz();
@@ -283,31 +245,28 @@ bench_table(const struct mds_alg **algs, size_t nalgs, size_t size,
 	nsizes = size != 0 ? 1 : sizeof(bench_sizes) / sizeof(bench_sizes[0]);
 	for (a = 0; a < (nalgs != 0 ? nalgs : mds_alg_count()); a++) {
 		alg = nalgs != 0 ? algs[a] : mds_alg_at(a);
-		n = impl_list(alg, impls, MAX_IMPLS);
-		nl = backend == NULL || strcmp(backend, "native") == 0 ?
-		    lane_kernels(alg, lanes, MAX_IMPLS, 0) : 0;
-		for (i = 0; i < n + nl; i++) {
-			if (i >= n) {
-				if (bench_lanes(alg, lanes[i - n], sizes,
-				    nsizes, hz) == -1)
+		for (i = 0; mds_impl_at(alg, i, &c) == 1; i++) {
+			if (backend != NULL && strcmp(backend, c.backend) != 0)
+				continue;
+			if (c.lanes > 1) {
+				if (bench_lanes(alg, &c, sizes, nsizes,
+				    hz) == -1)
 					return 1;
 				continue;
 			}
-			be = mds_backend_at(impls[i].backend);
-			if (backend != NULL && strcmp(backend, be) != 0)
-				continue;
 			for (s = 0; s < nsizes; s++) {
 				len = sizes[s];
 				if ((buf = bench_message(len)) == NULL)
 					return 1;
-				rate = measure(alg, &impls[i], buf, len, md);
+				rate = measure(alg, &c, buf, len, md);
 				free(buf);
 				if (rate <= 0)
 					return 1;
 				printf("%-10s %-9s %-17s %8zu %10.1f %12.2f  %s\n",
-				    mds_alg_name(alg), be,
-				    impls[i].level != NULL ? impls[i].impl :
-				    strcmp(be, "portable") == 0 ? "portable" : "-",
+				    mds_alg_name(alg), c.backend,
+				    strcmp(c.name, c.backend) != 0 ? c.name :
+				    strcmp(c.backend, "portable") == 0 ?
+				    "portable" : "-",
 				    len, rate / 1e6, hz / rate, mds_hex(md,
 				    mds_alg_digest_len(alg), hex));
 				fflush(stdout);
@@ -321,24 +280,23 @@ bench_table(const struct mds_alg **algs, size_t nalgs, size_t size,
 int
 time_trial(const struct mds_alg *alg)
 {
-	struct impl_choice impls[MAX_IMPLS];
+	struct mds_impl_info c;
 	unsigned char md[MDS_MAX_DIGEST], *block;
 	char hex[2 * MDS_MAX_DIGEST + 1], label[64];
 	double secs;
-	size_t i, n;
+	size_t i;
 	int failed = 0;
 
 	if ((block = malloc(TRIAL_BLOCK_LEN)) == NULL)
 		return -1;
 	for (i = 0; i < TRIAL_BLOCK_LEN; i++)
 		block[i] = (unsigned char)(i & 0xff);
-	n = impl_list(alg, impls, MAX_IMPLS);
-	for (i = 0; i < n; i++) {
+	for (i = 0; mds_impl_at(alg, i, &c) == 1 && c.lanes == 1; i++) {
 		printf("%s time trial. Digesting %d %d-byte blocks with %s ...",
 		    mds_alg_tag(alg), TRIAL_BLOCK_COUNT, TRIAL_BLOCK_LEN,
-		    impl_label(&impls[i], label, sizeof(label)));
+		    impl_label(&c, label, sizeof(label)));
 		fflush(stdout);
-		secs = run_once(alg, &impls[i], block, TRIAL_BLOCK_LEN,
+		secs = run_once(alg, &c, block, TRIAL_BLOCK_LEN,
 		    TRIAL_BLOCK_COUNT, 1, md);
 		if (secs < 0) {
 			failed = 1;

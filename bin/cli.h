@@ -271,25 +271,14 @@ void	debug_tuning(void);
 void	print_read_probe(FILE *);
 int	check_backend_env(void);
 
-/* selftest.c, bench.c: -x and -t over every built implementation. */
+/*
+ * selftest.c, bench.c: -x, -t and --bench over every implementation that
+ * mds_impl_at lists; impl_label is how a row names one.
+ */
 int	self_test(const struct mds_alg *);
 int	time_trial(const struct mds_alg *);
 int	bench_table(const struct mds_alg **, size_t, size_t, const char *);
-int	impl_start(mds_ctx *, const struct mds_alg *, size_t);
-/* The multi-buffer kernels of an algorithm this CPU runs, by name. */
-size_t	lane_kernels(const struct mds_alg *, const char **, size_t, int);
-
-/* One implementation: a backend, and for native a kernel's name. */
-struct impl_choice {
-	size_t		 backend;
-	const char	*level;		/* NULL but for native */
-	const char	*impl;		/* mds_ctx_impl's name for it */
-};
-#define MAX_IMPLS	16
-size_t	impl_list(const struct mds_alg *, struct impl_choice *, size_t);
-int	impl_choice_start(mds_ctx *, const struct mds_alg *,
-	    const struct impl_choice *);
-const char *impl_label(const struct impl_choice *, char *, size_t);
+const char *impl_label(const struct mds_impl_info *, char *, size_t);
 
 /*
  * progress.c: --progress, a status line on stderr (a terminal) redrawn

@@ -1,11 +1,8 @@
 /*
- * backend.c: the table of backends and the choice, per algorithm, of the
- * implementation that mds_init uses.
- *
- * The default for an algorithm is the first backend of its registry row's
- * measured preference list that is built and implements it.  MDSUM_BACKEND
- * (read once) or mds_set_backend() force one backend for every algorithm;
- * where that backend lacks an algorithm, the portable code hashes it.
+ * backend.c: the table of backends, indexed by enum mds_backend_id, what
+ * each has of an algorithm, and the user's setting of one (MDSUM_BACKEND,
+ * read once, or mds_set_backend()).  Which implementation hashes an
+ * algorithm by default is choice.c's to say.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -17,17 +14,17 @@
 static const struct mds_impl *portable_lookup(const char *);
 
 static const struct mds_backend portable_backend = {
-	"portable", 1, portable_lookup
+	"portable", 1, portable_lookup, 0
 };
 
-static const struct mds_backend *const backends[] = {
-	&portable_backend,
-	&mds_backend_native,
-	&mds_backend_libmd,
-	&mds_backend_openssl,
+static const struct mds_backend *const backends[MDS_NBACKENDS] = {
+	[MDS_BE_PORTABLE] = &portable_backend,
+	[MDS_BE_NATIVE] = &mds_backend_native,
+	[MDS_BE_LIBMD] = &mds_backend_libmd,
+	[MDS_BE_OPENSSL] = &mds_backend_openssl,
 };
 
-#define NBACKENDS	(sizeof(backends) / sizeof(backends[0]))
+#define NBACKENDS	MDS_NBACKENDS
 
 
 /* Marks a (algorithm, backend) pair looked up and found missing. */
@@ -35,10 +32,6 @@ static const struct mds_impl missing;
 
 /* lookup() results, filled on first use; lookups are idempotent. */
 static const struct mds_impl *impl_cache[MDS_MAX_ALGS][NBACKENDS];
-/* The preference list's answer per algorithm, which never changes either. */
-static const struct mds_impl *default_cache[MDS_MAX_ALGS];
-/* tune.c's answer per algorithm, once it has measured. */
-static const struct mds_impl *tuned_cache[MDS_MAX_ALGS];
 
 static const struct mds_backend *forced;	/* mds_set_backend() */
 static const struct mds_backend *env_backend;	/* MDSUM_BACKEND */
@@ -97,11 +90,19 @@ read_env(void)
 static const struct mds_impl *
 impl_of(const struct mds_alg *alg, const struct mds_backend *be)
 {
-	const struct mds_impl **slot, *impl;
 	size_t bi;
 
 	for (bi = 0; backends[bi] != be; bi++)
 		continue;
+	return mds_backend_impl(alg, (enum mds_backend_id)bi);
+}
+
+const struct mds_impl *
+mds_backend_impl(const struct mds_alg *alg, enum mds_backend_id bi)
+{
+	const struct mds_backend *be = backends[bi];
+	const struct mds_impl **slot, *impl;
+
 	slot = &impl_cache[mds_alg_index(alg)][bi];
 	impl = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
 	if (impl == NULL) {
@@ -123,34 +124,47 @@ impl_or_portable(const struct mds_alg *alg, const struct mds_backend *be)
 }
 
 /*
- * The default: what tune.c measured fastest on this CPU, once it has;
- * until then the first backend of alg's preference list that has it.
+ * The first backend of alg's preference list (registry.c) that is built
+ * and has it; portable at worst.  choice.c asks once per setting.
  */
-static const struct mds_impl *
-preferred(const struct mds_alg *alg)
+enum mds_backend_id
+mds_backend_preferred(const struct mds_alg *alg)
 {
-	const struct mds_impl **slot = &default_cache[mds_alg_index(alg)];
-	const struct mds_impl *impl;
+	const struct mds_backend *be;
+	size_t i, bi;
+
+	for (i = 0; i < 4 && alg->prefer[i] != NULL; i++) {
+		be = backend_find(alg->prefer[i]);
+		if (be != NULL && be->built && impl_of(alg, be) != NULL)
+			for (bi = 0; bi < NBACKENDS; bi++)
+				if (backends[bi] == be)
+					return (enum mds_backend_id)bi;
+	}
+	return MDS_BE_PORTABLE;
+}
+
+/*
+ * The backend the user set (mds_set_backend, else MDSUM_BACKEND): 1 and
+ * *bi, 0 for none, -1 with errno for an unusable MDSUM_BACKEND.
+ */
+int
+mds_backend_user(enum mds_backend_id *bi)
+{
 	const struct mds_backend *be;
 	size_t i;
 
-	impl = __atomic_load_n(&tuned_cache[mds_alg_index(alg)],
-	    __ATOMIC_ACQUIRE);
-	if (impl != NULL)
-		return impl;
-	impl = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
-	if (impl != NULL)
-		return impl;
-	impl = alg->portable;
-	for (i = 0; i < 4 && alg->prefer[i] != NULL; i++) {
-		be = backend_find(alg->prefer[i]);
-		if (be != NULL && be->built && impl_of(alg, be) != NULL) {
-			impl = impl_of(alg, be);
-			break;
-		}
+	pthread_once(&env_once, read_env);
+	be = forced != NULL ? forced : env_backend;
+	if (be == NULL && env_errno != 0) {
+		errno = env_errno;
+		return -1;
 	}
-	__atomic_store_n(slot, impl, __ATOMIC_RELEASE);
-	return impl;
+	if (be == NULL)
+		return 0;
+	for (i = 0; backends[i] != be; i++)
+		continue;
+	*bi = (enum mds_backend_id)i;
+	return 1;
 }
 
 const struct mds_impl *
@@ -167,16 +181,7 @@ mds_select(const struct mds_alg *alg, const char *backend)
 			return NULL;
 		return impl_or_portable(alg, be);
 	}
-	if (forced != NULL)
-		return impl_or_portable(alg, forced);
-	pthread_once(&env_once, read_env);
-	if (env_errno != 0) {
-		errno = env_errno;
-		return NULL;
-	}
-	if (env_backend != NULL)
-		return impl_or_portable(alg, env_backend);
-	return preferred(alg);
+	return mds_choice_impl(alg, mds_choose(alg, 0));
 }
 
 const struct mds_impl *
@@ -220,6 +225,7 @@ mds_set_backend(const char *name)
 	if (name != NULL && (be = backend_usable(name)) == NULL)
 		return -1;
 	forced = be;
+	mds_choice_changed();
 	return 0;
 }
 
@@ -234,22 +240,16 @@ mds_alg_backend(const struct mds_alg *alg)
 /* tune.c: the built backends' own implementations of alg. */
 size_t
 mds_backend_impls(const struct mds_alg *alg, const struct mds_impl **out,
-    size_t max)
+    size_t max, int costly)
 {
 	const struct mds_impl *impl;
 	size_t i, n = 0;
 
 	for (i = 0; i < NBACKENDS && n < max; i++)
-		if ((impl = impl_of(alg, backends[i])) != NULL)
+		if ((costly || !backends[i]->costly) &&
+		    (impl = impl_of(alg, backends[i])) != NULL)
 			out[n++] = impl;
 	return n;
-}
-
-void
-mds_backend_tuned(const struct mds_alg *alg, const struct mds_impl *impl)
-{
-	__atomic_store_n(&tuned_cache[mds_alg_index(alg)], impl,
-	    __ATOMIC_RELEASE);
 }
 
 /*
@@ -268,11 +268,8 @@ mds_backend_forced(void)
 	return be == &mds_backend_native ? 2 : 1;
 }
 
-/* What mds_init uses for alg now, falling back to portable. */
-const struct mds_impl *
-mds_backend_default(const struct mds_alg *alg)
+const char *
+mds_backend_name(enum mds_backend_id bi)
 {
-	const struct mds_impl *impl = mds_select(alg, NULL);
-
-	return impl != NULL ? impl : alg->portable;
+	return backends[bi]->name;
 }

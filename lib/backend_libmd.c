@@ -150,4 +150,4 @@ libmd_lookup(const char *alg)
 	    sizeof(libmd_impls) / sizeof(libmd_impls[0]), alg);
 }
 
-const struct mds_backend mds_backend_libmd = { "libmd", 1, libmd_lookup };
+const struct mds_backend mds_backend_libmd = { "libmd", 1, libmd_lookup, 0 };

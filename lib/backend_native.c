@@ -16,4 +16,4 @@ native_lookup(const char *name)
 	return mds_kernel_native(alg->family) ? alg->native : NULL;
 }
 
-const struct mds_backend mds_backend_native = { "native", 1, native_lookup };
+const struct mds_backend mds_backend_native = { "native", 1, native_lookup, 0 };

@@ -43,6 +43,8 @@ static const struct {
 #define MD_COUNT	(sizeof(md_names) / sizeof(md_names[0]))
 
 static EVP_MD *mds_md[MD_COUNT];
+/* md_names' index + 1 per registry row, so that an init compares no name. */
+static unsigned char md_of_alg[MDS_MAX_ALGS];
 static pthread_once_t fetch_once = PTHREAD_ONCE_INIT;
 
 /*
@@ -61,10 +63,14 @@ spare_free(void *evp)
 static void
 fetch_all(void)
 {
+	const struct mds_alg *alg;
 	size_t i;
 
-	for (i = 0; i < MD_COUNT; i++)
+	for (i = 0; i < MD_COUNT; i++) {
 		mds_md[i] = EVP_MD_fetch(NULL, md_names[i].evp, NULL);
+		if ((alg = mds_alg_find(md_names[i].alg)) != NULL)
+			md_of_alg[mds_alg_index(alg)] = (unsigned char)(i + 1);
+	}
 	spare_ok = pthread_key_create(&spare_key, spare_free) == 0;
 }
 
@@ -94,12 +100,9 @@ static int
 ossl_init(void *vst, const struct mds_alg *alg)
 {
 	struct ossl_state *st = vst;
-	size_t md;
+	size_t md = (size_t)md_of_alg[mds_alg_index(alg)] - 1;
 
-	for (md = 0; md < MD_COUNT; md++)
-		if (strcmp(alg->name, md_names[md].alg) == 0)
-			break;
-	if (md == MD_COUNT || mds_md[md] == NULL) {
+	if (md >= MD_COUNT || mds_md[md] == NULL) {
 		errno = ENOTSUP;
 		return -1;
 	}
@@ -169,6 +172,7 @@ ossl_lookup(const char *alg)
 	return NULL;
 }
 
+/* Starting it (fetch_all) costs more than hashing a MiB: costly. */
 const struct mds_backend mds_backend_openssl = {
-	"openssl", 1, ossl_lookup
+	"openssl", 1, ossl_lookup, 1
 };

@@ -17,24 +17,45 @@
 #define CTX_FRESH	0x6d647332u	/* "mds2" */
 #define CTX_DEFAULT	0x6d647333u	/* "mds3" */
 
+/* Start impl, on kernel k if it is native code (NULL: its own say). */
+static int
+ctx_run(mds_ctx *ctx, const struct mds_alg *alg,
+    const struct mds_impl *impl, const struct mds_kernel *k, unsigned int state)
+{
+	const struct mds_kernel *saved = mds_kernel_override;
+	int r;
+
+	mds_kernel_override = k;
+	r = impl->init(&ctx->u_, alg);
+	mds_kernel_override = saved;
+	if (r == -1)
+		return -1;
+	ctx->alg_ = alg;
+	ctx->impl_ = impl;
+	ctx->state_ = state;
+	return 0;
+}
+
 static int
 ctx_start(mds_ctx *ctx, const struct mds_alg *alg, const char *backend)
 {
 	const struct mds_impl *impl;
+	int id;
 
 	if (ctx == NULL || alg == NULL) {
 		errno = EINVAL;
 		return -1;
 	}
 	ctx->state_ = CTX_FINISHED;
-	if ((impl = mds_select(alg, backend)) == NULL)
+	if (backend != NULL) {
+		if ((impl = mds_select(alg, backend)) == NULL)
+			return -1;
+		return ctx_run(ctx, alg, impl, NULL, CTX_RUNNING);
+	}
+	if ((id = mds_choose(alg, 0)) == -1)
 		return -1;
-	if (impl->init(&ctx->u_, alg) == -1)
-		return -1;
-	ctx->alg_ = alg;
-	ctx->impl_ = impl;
-	ctx->state_ = backend == NULL ? CTX_FRESH : CTX_RUNNING;
-	return 0;
+	return ctx_run(ctx, alg, mds_choice_impl(alg, id),
+	    mds_choice_kernel(alg, id), CTX_FRESH);
 }
 
 int
@@ -51,6 +72,18 @@ mds_init_backend(mds_ctx *ctx, const struct mds_alg *alg, const char *backend)
 		return -1;
 	}
 	return ctx_start(ctx, alg, backend);
+}
+
+int
+mds_init_impl(mds_ctx *ctx, const struct mds_alg *alg, int id)
+{
+	if (ctx == NULL || !mds_choice_runs(alg, id)) {
+		errno = EINVAL;
+		return -1;
+	}
+	ctx->state_ = CTX_FINISHED;
+	return ctx_run(ctx, alg, mds_choice_impl(alg, id),
+	    mds_choice_kernel(alg, id), CTX_RUNNING);
 }
 
 static int
@@ -118,7 +151,7 @@ mds_ctx_retune(mds_ctx *ctx, uint64_t work)
 	    (work < MDS_TUNE_SINGLE_MIN && !mds_tune_always()))
 		return;
 	alg = ctx->alg_;
-	if (mds_tune_what(alg, 1, 0) == -1)
+	if (mds_choose(alg, work) == -1)
 		return;
 	mds_discard(ctx);
 	(void)ctx_start(ctx, alg, NULL);
@@ -133,20 +166,24 @@ mds_ctx_retune(mds_ctx *ctx, uint64_t work)
 void
 mds_ctx_rekernel(mds_ctx *ctx)
 {
-	const struct mds_kernel **k;
+	const struct mds_kernel **k, *chosen;
 
 	if (ctx == NULL || (ctx->state_ != CTX_DEFAULT &&
-	    ctx->state_ != CTX_FRESH) || mds_tune_what(ctx->alg_, 1, 0) == -1)
+	    ctx->state_ != CTX_FRESH) ||
+	    mds_tune_what(ctx->alg_, MDS_TUNE_NOW, 0) == -1)
 		return;
 	if (ctx->state_ == CTX_FRESH) {
 		mds_ctx_retune(ctx, MDS_TUNE_SINGLE_MIN);
 		return;
 	}
-	if (strcmp(ctx->impl_->backend, "native") != 0 ||
+	if (ctx->impl_ != mds_backend_impl(ctx->alg_, MDS_BE_NATIVE) ||
 	    ctx->impl_->describe != mds_kernel_describe)
 		return;
+	/* where the measurement chose other code, the kernel stays */
+	chosen = mds_choice_kernel(ctx->alg_, mds_choose(ctx->alg_, 0));
 	k = (const struct mds_kernel **)(void *)&ctx->u_;
-	*k = mds_kernel_for((*k)->family);
+	if (chosen != NULL)
+		*k = chosen;
 }
 
 const struct mds_alg *

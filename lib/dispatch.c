@@ -9,7 +9,8 @@
  * features ("avx2,-sha", "crypto,-sha2"), so tests and benchmarks can run
  * every path on one machine.  Within a family the first kernel of the
  * architecture's table that is allowed wins: the table lists them best
- * first, as measured.
+ * first, as measured.  That is the built-in order within the user's
+ * setting; choice.c puts a measurement between the two.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -106,21 +107,6 @@ static const struct mds_mb_kernel *pinned_mb;	/* a multi-buffer one named */
 static int spec_set;			/* MDSUM_CPU or mds_set_cpu_level */
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
 
-/*
- * What tune.c measured fastest per family, used when there is no
- * setting; written under its lock, read with atomics.  mb_known says the
- * multi-buffer kernels were ranked (mb NULL then: one stream is faster).
- */
-#define TUNED_FAMILIES	16
-static struct {
-	const char			*family;
-	const struct mds_kernel		*k;
-	const struct mds_mb_kernel	*mb;
-	int				 mb_known;
-} tuned[TUNED_FAMILIES];
-static unsigned int setting_gen = 1;	/* bumped by every change of the above */
-#define KERNEL_CACHE	16		/* families remembered per thread */
-
 /* What idle lanes of a multi-buffer kernel read. */
 const unsigned char mds_zero_block[MDS_MAX_BLOCK]
     __attribute__((aligned(64)));
@@ -128,7 +114,7 @@ const unsigned char mds_zero_block[MDS_MAX_BLOCK]
 static void
 setting_changed(void)
 {
-	(void)__atomic_add_fetch(&setting_gen, 1, __ATOMIC_RELEASE);
+	mds_choice_changed();
 }
 
 #ifdef HAVE_X86_PROBE
@@ -300,6 +286,7 @@ apply_spec(const char *name)
 			reset_spec();
 			pinned = &mds_arch_kernels[i];
 			spec_set = 1;
+			setting_changed();
 			return 0;
 		}
 	if ((mb = mb_kernel_named(name)) != NULL) {
@@ -310,6 +297,7 @@ apply_spec(const char *name)
 		reset_spec();
 		pinned_mb = mb;
 		spec_set = 1;
+		setting_changed();
 		return 0;
 	}
 	if (parse_spec(name, &level, &mask) == -1) {
@@ -320,6 +308,7 @@ apply_spec(const char *name)
 	cap = level;
 	masked = mask;
 	spec_set = 1;
+	setting_changed();
 	return 0;
 }
 
@@ -357,6 +346,7 @@ mds_cpu_pretend_lacks(unsigned int bits)
 {
 	(void)pthread_once(&probe_once, probe);
 	features = probed & ~bits;
+	setting_changed();
 }
 
 /* Can this CPU, with the features masked, run the kernel? */
@@ -380,33 +370,14 @@ cpu_top_level(void)
 	return top;
 }
 
-/* The slot of tuned[] for a family, made on first use; NULL if full. */
-static int
-tuned_slot(const char *family)
-{
-	size_t i;
-	const char *f;
-
-	for (i = 0; i < TUNED_FAMILIES; i++) {
-		f = __atomic_load_n(&tuned[i].family, __ATOMIC_ACQUIRE);
-		if (f == NULL || strcmp(f, family) == 0)
-			return (int)i;
-	}
-	return -1;
-}
-
 static const struct mds_kernel *
 kernel_choose(const char *family)
 {
 	const struct mds_kernel *k;
 	size_t i;
-	int t;
 
 	if (pinned != NULL && strcmp(pinned->family, family) == 0)
 		return pinned;
-	if (!spec_set && (t = tuned_slot(family)) >= 0 &&
-	    (k = __atomic_load_n(&tuned[t].k, __ATOMIC_ACQUIRE)) != NULL)
-		return k;
 	for (i = 0; i < mds_arch_nkernels; i++) {
 		k = &mds_arch_kernels[i];
 		if (strcmp(k->family, family) == 0 && k->level <= cap &&
@@ -417,36 +388,23 @@ kernel_choose(const char *family)
 }
 
 /*
- * Every init asks, so the answers are kept per thread, keyed by the
- * family string's address (each caller passes its own literal) and by
- * the generation of the setting, which every change of it bumps: a
- * short message then costs no string compares.
+ * The kernel a native init takes: the one choice.c decided on, which it
+ * sets around the init; else (an init on a named backend, a scheduler's
+ * lane alone) the built-in order within the setting.
  */
 const struct mds_kernel *
 mds_kernel_for(const char *family)
 {
-	static __thread struct {
-		const char		*family;
-		const struct mds_kernel	*k;
-		unsigned int		 gen;
-	} cache[KERNEL_CACHE];
-	static __thread unsigned int next;
-	unsigned int gen, i;
-
-	/* tune.c timing one kernel in this thread */
-	if (mds_kernel_override != NULL &&
-	    strcmp(mds_kernel_override->family, family) == 0)
+	if (mds_kernel_override != NULL)
 		return mds_kernel_override;
+	return mds_kernel_builtin(family);
+}
+
+const struct mds_kernel *
+mds_kernel_builtin(const char *family)
+{
 	(void)pthread_once(&probe_once, probe);
-	gen = __atomic_load_n(&setting_gen, __ATOMIC_ACQUIRE);
-	for (i = 0; i < KERNEL_CACHE; i++)
-		if (cache[i].family == family && cache[i].gen == gen)
-			return cache[i].k;
-	i = next++ % KERNEL_CACHE;
-	cache[i].family = family;
-	cache[i].k = kernel_choose(family);
-	cache[i].gen = gen;
-	return cache[i].k;
+	return kernel_choose(family);
 }
 
 const struct mds_kernel *
@@ -483,7 +441,8 @@ single_level(const char *family)
 }
 
 /*
- * Asked once per scheduler, not per message: no cache.  A pinned kernel
+ * The built-in order within the setting, for choice.c, which asks once
+ * per scheduler, not per message: no cache.  A pinned kernel
  * (by name, which is how the portable ones are reached) wins for its
  * family; otherwise the first of the table allowed now whose level is
  * not below the best single stream's.
@@ -493,14 +452,11 @@ mds_mb_kernel_for(const char *family)
 {
 	const struct mds_mb_kernel *k;
 	size_t i;
-	int t, floor = -1;
+	int floor = -1;
 
 	(void)pthread_once(&probe_once, probe);
 	if (pinned_mb != NULL && strcmp(pinned_mb->family, family) == 0)
 		return pinned_mb;
-	if (!spec_set && (t = tuned_slot(family)) >= 0 &&
-	    __atomic_load_n(&tuned[t].mb_known, __ATOMIC_ACQUIRE))
-		return __atomic_load_n(&tuned[t].mb, __ATOMIC_ACQUIRE);
 	for (i = 0; i < mds_arch_nmb_kernels; i++) {
 		k = &mds_arch_mb_kernels[i];
 		if (strcmp(k->family, family) != 0 || k->level > cap ||
@@ -655,41 +611,10 @@ mds_mb_kernel_runnable(const struct mds_mb_kernel *k)
 	return (k->need & features & ~masked) == k->need;
 }
 
+/* A setting of the user's, or a kernel a test pinned: nothing measured. */
 int
 mds_cpu_setting(void)
 {
 	(void)pthread_once(&probe_once, probe);
-	return spec_set;
-}
-
-static void
-tuned_claim(int t, const char *family)
-{
-	if (__atomic_load_n(&tuned[t].family, __ATOMIC_ACQUIRE) == NULL)
-		__atomic_store_n(&tuned[t].family, family, __ATOMIC_RELEASE);
-}
-
-void
-mds_kernel_tuned(const struct mds_kernel *k)
-{
-	int t = tuned_slot(k->family);
-
-	if (t < 0)
-		return;
-	tuned_claim(t, k->family);
-	__atomic_store_n(&tuned[t].k, k, __ATOMIC_RELEASE);
-	setting_changed();
-}
-
-void
-mds_mb_kernel_tuned(const char *family, const struct mds_mb_kernel *k)
-{
-	int t = tuned_slot(family);
-
-	if (t < 0)
-		return;
-	tuned_claim(t, family);
-	__atomic_store_n(&tuned[t].mb, k, __ATOMIC_RELEASE);
-	__atomic_store_n(&tuned[t].mb_known, 1, __ATOMIC_RELEASE);
-	setting_changed();
+	return spec_set || pinned != NULL;
 }

@@ -404,7 +404,7 @@ mds_update_file(mds_ctx *ctxs, size_t n, int fd, int how,
 		start = lseek(fd, 0, SEEK_CUR);
 		/* Large: the cheaper way to get its bytes probed first. */
 		if (how == MDS_READ_AUTO && start != -1 &&
-		    sb.st_size - start >= (off_t)MDS_TUNE_SINGLE_MIN)
+		    sb.st_size - start >= (off_t)MDS_READ_PROBE_MIN)
 			mds_read_probe(fd, sb.st_size);
 		how = mds_read_how(&sb, how);
 		if (sb.st_size >= MAP_MIN_SIZE)

@@ -774,19 +774,17 @@ static int
 lanes_choose(struct mds_lanes *s)
 {
 	const struct mds_mb_kernel *k;
-	mds_ctx ctx;
 	size_t w;
-	int native, portable, forced;
+	int id, native, portable, forced;
 
-	if (mds_init(&ctx, s->alg) == -1)
+	if ((id = mds_choose(s->alg, 0)) == -1)
 		return -1;
-	native = strcmp(mds_ctx_backend(&ctx), "native") == 0;
-	portable = strcmp(mds_ctx_backend(&ctx), "portable") == 0;
-	mds_discard(&ctx);
+	native = mds_choice_backend(id) == MDS_BE_NATIVE;
+	portable = mds_choice_backend(id) == MDS_BE_PORTABLE;
 	forced = mds_backend_forced() == 1;
 	s->k = NULL;
 	s->width = 1;
-	k = s->shape != NULL ? mds_mb_kernel_for(s->alg->family) : NULL;
+	k = mds_choose_lanes(s->alg);
 	if (k == NULL || !(native ||
 	    (portable && k->level == MDS_LEVEL_PORTABLE) ||
 	    (!forced && k->level != MDS_LEVEL_PORTABLE)))
@@ -798,7 +796,9 @@ lanes_choose(struct mds_lanes *s)
 	 * where its kernels lose to the C) takes the portable kernel.
 	 */
 	s->single = portable ? mds_kernel_portable(s->alg->family) :
-	    mds_kernel_for(s->alg->family);
+	    mds_choice_kernel(s->alg, id);
+	if (s->single == NULL)
+		s->single = mds_kernel_builtin(s->alg->family);
 	s->width = s->k->lanes;
 	s->block = s->shape->block;
 	s->cons = mds_shape_cons(s->shape);
@@ -938,10 +938,8 @@ mds_lanes_add_fd(struct mds_lanes *s, int fd, int how, void *tag)
 		if (how == MDS_READ_AUTO && sb.st_size >= LANE_PROBE_MIN)
 			mds_read_probe(fd, sb.st_size);
 		/* a file hashed alone runs the single-stream kernel too */
-		if (mds_tune_what(s->alg,
-		    (uint64_t)sb.st_size >= MDS_TUNE_SINGLE_MIN ||
-		    mds_tune_always(),
-		    (uint64_t)sb.st_size >= 4 << 20 || mds_tune_always()) == 0 &&
+		if (mds_tune_what(s->alg, (uint64_t)sb.st_size,
+		    (uint64_t)sb.st_size) == 0 &&
 		    lanes_choose(s) == -1)
 			return -1;
 	}

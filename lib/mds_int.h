@@ -92,12 +92,17 @@ struct mds_alg {
 	const struct mds_vector	*selftest;	/* ends with a NULL msg */
 };
 
+/* The backends, in the order of backend.c's table and of mds_backend_at. */
+enum mds_backend_id { MDS_BE_PORTABLE, MDS_BE_NATIVE, MDS_BE_LIBMD,
+	MDS_BE_OPENSSL, MDS_NBACKENDS };
+
 /* A backend (backend_*.c, or its no*.c stand-in when not built). */
 struct mds_backend {
 	const char	*name;
 	int		 built;
 	/* The implementation of the named algorithm, or NULL if it has none. */
 	const struct mds_impl	*(*lookup)(const char *);
+	int		 costly;	/* to start: measured from 64 MiB */
 };
 
 extern const struct mds_backend mds_backend_libmd;
@@ -271,8 +276,13 @@ struct mds_kernel {
 extern const struct mds_kernel	mds_arch_kernels[];
 extern const size_t		mds_arch_nkernels;
 
-/* The best kernel of a family allowed now, portable at worst. */
+/*
+ * The kernel a native init takes: mds_kernel_override if set (choice.c),
+ * else mds_kernel_builtin: the first of the table allowed by the setting,
+ * portable at worst.
+ */
 const struct mds_kernel	*mds_kernel_for(const char *);
+const struct mds_kernel	*mds_kernel_builtin(const char *);
 /* The portable kernel of a family. */
 const struct mds_kernel	*mds_kernel_portable(const char *);
 /* Does this CPU have any kernel of the family beyond portable? */
@@ -335,33 +345,66 @@ extern const size_t			mds_arch_nmb_kernels;
 extern const struct mds_mb_kernel	mds_portable_mb_kernels[];
 extern const size_t			mds_portable_nmb_kernels;
 
-/* The best multi-buffer kernel of a family allowed now, or NULL. */
+/* The first multi-buffer kernel of a family the setting allows, or NULL. */
 const struct mds_mb_kernel	*mds_mb_kernel_for(const char *);
 
 /*
- * tune.c's side of the choice: dispatch.c and backend.c use what it
- * measured fastest unless a setting of the user's is in force
- * (mds_cpu_setting, mds_backend_forced).  While it times one kernel,
- * mds_kernel_override makes the native code of its thread use that one.
+ * The choice (choice.c): which code hashes an algorithm, as an
+ * implementation id, from the user's setting, then tune.c's measurement,
+ * then the built-in order.  -1 with errno for an unusable MDSUM_BACKEND.
+ * mds_choice_impl and mds_choice_kernel take an id apart (the kernel
+ * NULL off native); mds_choose_lanes is the multi-buffer kernel, or NULL.
+ */
+int	mds_choose(const struct mds_alg *, uint64_t);
+const struct mds_impl	*mds_choice_impl(const struct mds_alg *, int);
+const struct mds_kernel	*mds_choice_kernel(const struct mds_alg *, int);
+enum mds_backend_id	 mds_choice_backend(int);
+const struct mds_mb_kernel	*mds_choose_lanes(const struct mds_alg *);
+/* Every change of a setting or measurement: the cache is stale. */
+void	mds_choice_changed(void);
+/*
+ * tune.c: what it found.  single: an id, or -1 (not ranked); mb: an id,
+ * -1 for one stream (no kernel), or -2 (not ranked).
+ */
+int	mds_choice_id(const struct mds_alg *, const struct mds_impl *,
+	    const struct mds_kernel *);
+void	mds_choice_measured(const struct mds_alg *, int, int);
+int	mds_choice_mb_id(const struct mds_mb_kernel *);
+/* Is the id a single-stream implementation of alg that runs here? */
+int	mds_choice_runs(const struct mds_alg *, int);
+/* backend.c, by id: alg's implementation, the user's, the built-in. */
+const struct mds_impl	*mds_backend_impl(const struct mds_alg *,
+			    enum mds_backend_id);
+int			 mds_backend_user(enum mds_backend_id *);
+enum mds_backend_id	 mds_backend_preferred(const struct mds_alg *);
+const char		*mds_backend_name(enum mds_backend_id);
+
+/*
+ * tune.c: the measurement.  While it times one kernel, or an init runs
+ * on the kernel chosen, mds_kernel_override makes the native code of its
+ * thread use that one; mds_mb_override does for a lane scheduler made.
  */
 extern __thread const struct mds_kernel	*mds_kernel_override;
+extern __thread const struct mds_mb_kernel	*mds_mb_override;
 int	mds_kernel_runnable(const struct mds_kernel *);
 int	mds_mb_kernel_runnable(const struct mds_mb_kernel *);
 int	mds_cpu_setting(void);
-void	mds_kernel_tuned(const struct mds_kernel *);
-void	mds_mb_kernel_tuned(const char *, const struct mds_mb_kernel *);
 size_t	mds_backend_impls(const struct mds_alg *, const struct mds_impl **,
-	    size_t);
-void	mds_backend_tuned(const struct mds_alg *, const struct mds_impl *);
+	    size_t, int);
 int	mds_backend_forced(void);	/* 1, 2 for native, 0 */
-const struct mds_impl	*mds_backend_default(const struct mds_alg *);
-/* Work from which a single stream is worth measuring for (tune.c). */
-#define MDS_TUNE_SINGLE_MIN	((uint64_t)64 << 20)
+/*
+ * Work from which the candidates are worth measuring (tune.c), and from
+ * which those of costly backends are too.
+ */
+#define MDS_TUNE_SINGLE_MIN	((uint64_t)1 << 20)
+#define MDS_TUNE_COSTLY_MIN	((uint64_t)64 << 20)
+/* Work from which reading is probed against mapping (input.c). */
+#define MDS_READ_PROBE_MIN	((uint64_t)64 << 20)
 void	mds_ctx_retune(mds_ctx *, uint64_t);
 void	mds_ctx_rekernel(mds_ctx *);
 int	mds_tune_always(void);	/* MDSUM_TUNE=always */
 double	mds_now_ns(void);	/* CLOCK_MONOTONIC, for timing */
-int	mds_tune_what(const struct mds_alg *, int, int);
+int	mds_tune_what(const struct mds_alg *, uint64_t, uint64_t);
 int	mds_tune_never(void);	/* MDSUM_TUNE=never */
 /*
  * For tests, which must not depend on the clock: while mds_tune_fake is

@@ -88,18 +88,45 @@ const char	*mds_alg_backend(const struct mds_alg *);
  * vpclmulqdq).  The name may
  * instead be a kernel's ("sha256-avx2", as mds_ctx_impl reports it): its
  * algorithms then use that kernel, and the others their best one; -1 with
- * ENOTSUP if this CPU cannot run it.  mds_cpu_kernel_at: the i-th kernel
- * this CPU can run, best first within an algorithm family; NULL past the
- * last.  mds_cpu_has_level: 1 if this CPU runs some kernel of that level
- * or a higher one (features masked by the current setting count as
- * absent), 0 if not, -1 if unknown.  mds_cpu_level: the level in use now.
+ * ENOTSUP if this CPU cannot run it.  To run one kernel without a
+ * setting for the process, see mds_impl_at below.  mds_cpu_has_level: 1
+ * if this CPU runs some kernel of that level or a higher one (features
+ * masked by the current setting count as absent), 0 if not, -1 if
+ * unknown.  mds_cpu_level: the level in use now.
  */
 size_t		 mds_cpu_level_count(void);
 const char	*mds_cpu_level_at(size_t);
-const char	*mds_cpu_kernel_at(size_t);
 int		 mds_cpu_has_level(const char *);
 int		 mds_set_cpu_level(const char *);
 const char	*mds_cpu_level(void);
+
+/*
+ * The implementations of an algorithm that run on this CPU, each named
+ * by an id valid for the process: mds_impl_at fills *info with the i-th
+ * (backends in mds_backend_at order, native's kernels best first, then
+ * the multi-buffer kernels) and returns 1, or 0 past the last.
+ * mds_init_impl starts ctx on a single-stream one; mds_digest_many_impl
+ * hashes as mds_digest_many does, on a multi-buffer one (lanes > 1).
+ * Neither changes a setting of the process nor what mds_init chooses.
+ * -1 with errno EINVAL for an id that is not one of alg's here.
+ */
+struct mds_impl_info {
+	int		 id;
+	const char	*backend;	/* "native", "openssl", ... */
+	const char	*name;		/* "md5-avx512", or the backend's */
+	unsigned int	 lanes;		/* 1, or a multi-buffer kernel's */
+};
+int	 mds_impl_at(const struct mds_alg *, size_t, struct mds_impl_info *);
+int	 mds_init_impl(mds_ctx *, const struct mds_alg *, int);
+int	 mds_digest_many_impl(const struct mds_alg *, int, size_t,
+	    const void *const *, const size_t *, unsigned char *);
+/*
+ * Kept for programs written against libmdsum 1.0 to 1.3, which ran each
+ * kernel by naming it to mds_set_cpu_level, for the whole process: the
+ * i-th kernel this CPU can run, best first within a family, then the
+ * multi-buffer ones; NULL past the last.  mds_impl_at replaces it.
+ */
+const char	*mds_cpu_kernel_at(size_t);
 
 /*
  * Streaming: init, any number of updates, final.  mds_init picks the
@@ -183,12 +210,13 @@ char	*mds_hex(const unsigned char *, size_t, char *);
 /*
  * Tuning: which code hashes an algorithm by default is measured on this
  * CPU, at first need (libmdsum.3, "Tuning").  mds_tune says that about
- * work bytes are coming for alg; when that repays the measuring (some
- * hundreds of microseconds), the single-stream candidates (every kernel
- * this CPU runs, every backend built) and the multi-buffer kernels are
- * timed, once per process, and the fastest become the defaults.  It
- * never overrides MDSUM_CPU, mds_set_cpu_level, MDSUM_BACKEND or
- * mds_set_backend.  mds_update_file calls it for a large regular file.
+ * work bytes are coming for alg; from 1 MiB, which repays the measuring
+ * (a few hundred microseconds), the single-stream candidates (every
+ * kernel this CPU runs, every backend built; OpenSSL, slow to start,
+ * from 64 MiB) and the multi-buffer kernels are timed, once per process,
+ * and the fastest become the defaults.  It never overrides MDSUM_CPU,
+ * mds_set_cpu_level, MDSUM_BACKEND or mds_set_backend.  mds_update_file
+ * calls it for a regular file of 1 MiB or more.
  * mds_tune_row reads back row i of what was measured for alg: 1, or 0
  * past the last row (none before it has measured).
  */

@@ -4,4 +4,4 @@
  */
 #include "mds_int.h"
 
-const struct mds_backend mds_backend_libmd = { "libmd", 0, NULL };
+const struct mds_backend mds_backend_libmd = { "libmd", 0, NULL, 0 };

@@ -5,7 +5,7 @@
  */
 #include "mds_int.h"
 
-const struct mds_backend mds_backend_native = { "native", 0, NULL };
+const struct mds_backend mds_backend_native = { "native", 0, NULL, 0 };
 const struct mds_kernel mds_arch_kernels[1];
 const size_t mds_arch_nkernels = 0;
 const struct mds_mb_kernel mds_arch_mb_kernels[1];

@@ -8,19 +8,20 @@
  *
  * Two rankings per algorithm, each made once per process, at first need:
  *  - one stream: every native kernel of its family this CPU runs (the
- *    portable one included) and every other built backend that has it;
- *    the fastest becomes the default kernel of the family (dispatch.c)
- *    and the default implementation of the algorithm (backend.c);
+ *    portable one included) and every other built backend that has it
+ *    (those costly to start, OpenSSL, only for MDS_TUNE_COSTLY_MIN of
+ *    work: the ranking is then made again); the fastest becomes the
+ *    algorithm's default (choice.c);
  *  - many streams: every multi-buffer kernel of the family, over all its
  *    lanes, against the best single stream; the fastest is what the lane
  *    schedulers use (none, if one stream is as fast).
  * Each candidate hashes the same buffer in cache, in rounds taken in
  * turn (so that a clock that ramps up or a neighbour's load hits them
- * alike), and keeps its best round.  The whole costs some hundreds of
- * microseconds, so it is only done for work that repays it: mds_tune's
- * caller says how much is coming.  A setting of the user's (MDSUM_CPU,
- * mds_set_cpu_level, MDSUM_BACKEND, mds_set_backend) is never overridden:
- * dispatch.c and backend.c consult the results only without one.
+ * alike), and keeps its best round.  The whole costs a few hundred
+ * microseconds, so it is only done for work that repays it, from
+ * MDS_TUNE_SINGLE_MIN (1 MiB): mds_tune's caller says how much is coming.
+ * A setting of the user's (MDSUM_CPU, mds_set_cpu_level, MDSUM_BACKEND,
+ * mds_set_backend) is never overridden: choice.c puts it first.
  *
  * MDSUM_TUNE=never turns it off, MDSUM_TUNE=always makes every mds_tune
  * call rank (for tests on small inputs), and MDSUM_TUNE_SLOW names
@@ -35,10 +36,15 @@
 
 #include "mds_int.h"
 
-#define TUNE_BUF	(16 * 1024)	/* bytes one single-stream round hashes */
-#define TUNE_LANE_BUF	(4 * 1024)	/* bytes per lane in a multi-buffer round */
-#define TUNE_ROUNDS	6		/* the first one only warms up */
-#define TUNE_MB_MIN	((uint64_t)4 << 20)
+#define TUNE_BUF	(8 * 1024)	/* bytes one single-stream round hashes */
+#define TUNE_LANE_BUF	(2 * 1024)	/* bytes per lane in a multi-buffer round */
+#define TUNE_ROUNDS	5		/* the first one only warms up */
+/*
+ * The warm-up lasts this long at least: wide vector units are powered up
+ * for some microseconds at reduced throughput, and a kernel timed before
+ * would lose by that alone.
+ */
+#define TUNE_WARM_NS	20000.0
 #define TUNE_ROWS	16
 /*
  * Past any real ratio of two candidates: under AddressSanitizer, on a
@@ -53,8 +59,12 @@
  */
 #define MARGIN		1.02
 
+/* How far the single stream was ranked: backends that cost to start too. */
+#define RANKED_CHEAP	1
+#define RANKED_ALL	2
+
 struct tune_result {
-	int			 single, mb;	/* ranked */
+	int			 single, mb;	/* RANKED_*; ranked */
 	size_t			 n;
 	struct mds_tune_row	 rows[TUNE_ROWS];
 	/* what a single-stream row stands for */
@@ -184,6 +194,18 @@ time_row(const struct tune_result *r, size_t i, const struct mds_alg *alg)
 	return t > 0 ? t / TUNE_BUF : -1;
 }
 
+/* The warm-up of row i: rounds until TUNE_WARM_NS have passed. */
+static void
+warm_row(const struct tune_result *r, size_t i, const struct mds_alg *alg)
+{
+	double t0 = mds_now_ns();
+	int n = 0;
+
+	while (time_row(r, i, alg) >= 0 && mds_tune_fake == NULL &&
+	    ++n < 64 && mds_now_ns() - t0 < TUNE_WARM_NS)
+		continue;
+}
+
 /*
  * Time rows first.. of r in rounds taken in turn, the first one to warm
  * up; each row's best round becomes its MB/s (slowed ones' times x 1e6).
@@ -200,6 +222,10 @@ time_rows(struct tune_result *r, size_t first, const struct mds_alg *alg)
 		for (i = first; i < r->n; i++) {
 			if (round > 1 && out_of_it(best, first, r->n, i))
 				continue;
+			if (round == 0) {
+				warm_row(r, i, alg);
+				continue;
+			}
 			t = time_row(r, i, alg);
 			if (round > 0 && t > 0 && (best[i] < 0 || t < best[i]))
 				best[i] = t;
@@ -232,23 +258,22 @@ add_row(struct tune_result *r, const char *name, unsigned int lanes)
  * with alg (portable only without native: it is the portable kernel).
  */
 static void
-rank_single(const struct mds_alg *alg, struct tune_result *r)
+rank_single(const struct mds_alg *alg, struct tune_result *r, int costly)
 {
-	const struct mds_impl *impls[8], *native = NULL, *def;
-	const struct mds_kernel *k, *defk = NULL;
+	const struct mds_impl *impls[8], *native, *def;
+	const struct mds_kernel *k, *defk;
 	const char *family = NULL;
 	size_t nimpls, i, first = r->n, win, inc;
+	int id;
 
-	/* The built-in choice, which the others have to beat. */
-	def = mds_backend_default(alg);
+	/* The choice so far, which the others have to beat. */
+	id = mds_choose(alg, 0);
+	def = id >= 0 ? mds_choice_impl(alg, id) : alg->portable;
+	defk = id >= 0 ? mds_choice_kernel(alg, id) : NULL;
 
-	nimpls = mds_backend_impls(alg, impls, 8);
-	for (i = 0; i < nimpls; i++)
-		if (strcmp(impls[i]->backend, "native") == 0)
-			native = impls[i];
+	nimpls = mds_backend_impls(alg, impls, 8, costly);
+	native = mds_backend_impl(alg, MDS_BE_NATIVE);
 	if (native != NULL && (family = alg->family) != NULL) {
-		if (def == native)
-			defk = mds_kernel_for(family);
 		for (i = 0; i < mds_arch_nkernels && r->n < TUNE_ROWS; i++) {
 			k = &mds_arch_kernels[i];
 			if (strcmp(k->family, family) != 0 ||
@@ -266,7 +291,7 @@ rank_single(const struct mds_alg *alg, struct tune_result *r)
 	for (i = 0; i < nimpls && r->n < TUNE_ROWS; i++) {
 		/* native forced: its kernels only */
 		if (impls[i] == native || (native != NULL &&
-		    strcmp(impls[i]->backend, "portable") == 0) ||
+		    impls[i] == mds_backend_impl(alg, MDS_BE_PORTABLE)) ||
 		    mds_backend_forced() == 2)
 			continue;
 		add_row(r, impls[i]->backend, 1);
@@ -284,10 +309,25 @@ rank_single(const struct mds_alg *alg, struct tune_result *r)
 	if (win < r->n && r->rows[win].mbps > 0) {
 		r->rows[win].chosen = 1;
 		r->best_single = r->rows[win].mbps / 1e3;
-		if (r->kernel[win] != NULL)
-			mds_kernel_tuned(r->kernel[win]);
-		mds_backend_tuned(alg, r->impl[win]);
+		mds_choice_measured(alg, mds_choice_id(alg, r->impl[win],
+		    r->kernel[win]), -2);
 	}
+}
+
+/*
+ * Forget the rows of r, to rank again with more candidates; 1 if the
+ * multi-buffer kernels had been ranked (they are then ranked again,
+ * after the single stream, as the rows go).
+ */
+static int
+restart(struct tune_result *r)
+{
+	int mb = r->mb;
+
+	r->n = 0;
+	r->best_single = 0;
+	__atomic_store_n(&r->mb, 0, __ATOMIC_RELEASE);
+	return mb;
 }
 
 /* Rank the multi-buffer kernels of alg's family against one stream. */
@@ -298,6 +338,7 @@ rank_mb(const struct mds_alg *alg, struct tune_result *r)
 	const struct mds_mb_kernel *k;
 	double t, one;
 	size_t i, first, round, win, inc;
+	int id;
 
 	if (sh == NULL)
 		return;
@@ -316,8 +357,11 @@ rank_mb(const struct mds_alg *alg, struct tune_result *r)
 	/* One stream's speed, if it was not ranked just now: its kernel. */
 	one = r->best_single;
 	if (one <= 0) {
-		for (round = 0, t = -1; round < TUNE_ROUNDS; round++) {
-			double u = time_single(alg, mds_backend_default(alg), NULL);
+		id = mds_choose(alg, 0);
+		for (round = 0, t = -1; round < TUNE_ROUNDS && id >= 0;
+		    round++) {
+			double u = time_single(alg, mds_choice_impl(alg, id),
+			    mds_choice_kernel(alg, id));
 
 			if (round > 0 && u > 0 && (t < 0 || u < t))
 				t = u;
@@ -330,7 +374,7 @@ rank_mb(const struct mds_alg *alg, struct tune_result *r)
 	 */
 	inc = r->n;
 	for (i = first; i < r->n; i++)
-		if (r->mbk[i] == mds_mb_kernel_for(alg->family))
+		if (r->mbk[i] == mds_choose_lanes(alg))
 			inc = i;
 	win = r->n;
 	if (inc < r->n && r->rows[inc].mbps > one * 1e3 * MARGIN)
@@ -342,7 +386,8 @@ rank_mb(const struct mds_alg *alg, struct tune_result *r)
 			win = i;
 	if (win < r->n)
 		r->rows[win].chosen = 1;
-	mds_mb_kernel_tuned(alg->family, win < r->n ? r->mbk[win] : NULL);
+	mds_choice_measured(alg, -1,
+	    win < r->n ? mds_choice_mb_id(r->mbk[win]) : -1);
 }
 
 int
@@ -367,8 +412,7 @@ mds_tune(const struct mds_alg *alg, uint64_t work)
 		return -1;
 	}
 	(void)pthread_once(&env_once, read_env);
-	return mds_tune_what(alg, tune_mode > 0 || work >= MDS_TUNE_SINGLE_MIN,
-	    tune_mode > 0 || work >= TUNE_MB_MIN);
+	return mds_tune_what(alg, work, work);
 }
 
 /*
@@ -376,18 +420,28 @@ mds_tune(const struct mds_alg *alg, uint64_t work)
  * kernels (mb) if that has not been done, and the settings allow.
  */
 int
-mds_tune_what(const struct mds_alg *alg, int single, int mb)
+mds_tune_what(const struct mds_alg *alg, uint64_t single_work,
+    uint64_t mb_work)
 {
 	struct tune_result *r;
 	double t0;
+	int single, mb;
 
 	(void)pthread_once(&env_once, read_env);
 	if (tune_mode < 0)
 		return 0;
-	single = single && mds_backend_forced() != 1 && !mds_cpu_setting();
-	mb = mb && !mds_cpu_setting() && alg->shape != NULL;
+	if (tune_mode > 0) {
+		single_work = single_work > 0 ? MDS_TUNE_NOW : 0;
+		mb_work = mb_work > 0 ? MDS_TUNE_NOW : 0;
+	}
+	single = single_work >= MDS_TUNE_COSTLY_MIN ? RANKED_ALL :
+	    single_work >= MDS_TUNE_SINGLE_MIN ? RANKED_CHEAP : 0;
+	if (mds_backend_forced() == 1 || mds_cpu_setting())
+		single = 0;
+	mb = mb_work >= MDS_TUNE_SINGLE_MIN && !mds_cpu_setting() &&
+	    alg->shape != NULL;
 	r = &results[mds_alg_index(alg)];
-	if ((!single || __atomic_load_n(&r->single, __ATOMIC_ACQUIRE)) &&
+	if (single <= __atomic_load_n(&r->single, __ATOMIC_ACQUIRE) &&
 	    (!mb || __atomic_load_n(&r->mb, __ATOMIC_ACQUIRE)))
 		return 0;
 	(void)pthread_mutex_lock(&tune_lock);
@@ -397,9 +451,12 @@ mds_tune_what(const struct mds_alg *alg, int single, int mb)
 		return -1;
 	}
 	t0 = mds_now_ns();
-	if (single && !r->single) {
-		rank_single(alg, r);
-		__atomic_store_n(&r->single, 1, __ATOMIC_RELEASE);
+	if (single > r->single) {
+		/* again with the costly backends: the rows start again */
+		if (r->single != 0)
+			mb = restart(r) || mb;
+		rank_single(alg, r, single == RANKED_ALL);
+		__atomic_store_n(&r->single, single, __ATOMIC_RELEASE);
 	}
 	if (mb && !r->mb) {
 		rank_mb(alg, r);

@@ -57,6 +57,7 @@ main(int argc, char *argv[])
 	srunner_add_suite(sr, mdt_lanes_suite());
 	srunner_add_suite(sr, mdt_crc_suite());
 	srunner_add_suite(sr, mdt_tune_suite());
+	srunner_add_suite(sr, mdt_choice_suite());
 	srunner_add_suite(sr, mdt_big_suite());
 	mdt_nofork = srunner_fork_status(sr) == CK_NOFORK;
 

@@ -86,7 +86,8 @@ discover(const struct mds_alg *alg, int mb)
 	nrows = nsingle = 0;
 	mds_tune_fake = fake_time;
 	mds_tune_forget(alg);
-	ck_assert_int_eq(mds_tune_what(alg, 1, mb), 0);
+	ck_assert_int_eq(mds_tune_what(alg, MDS_TUNE_NOW,
+	    mb ? MDS_TUNE_NOW : 0), 0);
 	for (i = 0; mds_tune_row(alg, i, &r) == 1; i++) {
 		ck_assert_uint_lt(i, MAXROWS);
 		ck_assert_uint_lt(strlen(r.name), sizeof(rows[i].name));
@@ -110,7 +111,8 @@ rank(const struct mds_alg *alg, int mb)
 	for (i = 0; i < nrows; i++)
 		rows[i].calls = 0;
 	mds_tune_forget(alg);
-	ck_assert_int_eq(mds_tune_what(alg, 1, mb), 0);
+	ck_assert_int_eq(mds_tune_what(alg, MDS_TUNE_NOW,
+	    mb ? MDS_TUNE_NOW : 0), 0);
 	for (i = 0; i < nrows; i++) {
 		ck_assert_int_eq(mds_tune_row(alg, i, &r), 1);
 		ck_assert_str_eq(r.name, rows[i].name);
@@ -166,7 +168,7 @@ chosen_mb(const struct mds_alg *alg)
 	ck_assert_msg(n <= 1, "%s: %zu multi-buffer rows chosen",
 	    mds_alg_name(alg), n);
 	/* and it is what the lane schedulers take */
-	k = mds_mb_kernel_for(alg->family);
+	k = mds_choose_lanes(alg);
 	if (win == nrows)
 		ck_assert_msg(k == NULL, "%s: none chosen, %s in use",
 		    mds_alg_name(alg), k != NULL ? k->name : "");
