@@ -40,7 +40,8 @@ batch_run(struct mds_lanes *s, size_t n, const void *const *msgs,
 		if (fresh) {
 			for (l = 0; l < width; l++)
 				if (busy_l[l]) {
-					mds_lane_digest(s, l, out + idx[l] * s->dlen);
+					mds_lane_digest(s, l,
+					    out + idx[l] * s->dlen);
 					busy_l[l] = 0;
 				}
 			mds_lane_rows_start(s);
@@ -49,7 +50,8 @@ batch_run(struct mds_lanes *s, size_t n, const void *const *msgs,
 			ln = &s->lane[l];
 			while (ln->run_blocks == 0) {
 				if (busy_l[l] && ln->final) {
-					mds_lane_digest(s, l, out + idx[l] * s->dlen);
+					mds_lane_digest(s, l,
+					    out + idx[l] * s->dlen);
 					busy_l[l] = 0;
 				}
 				if (!busy_l[l]) {

@@ -41,7 +41,7 @@
 
 struct blake2b_state {
 	const struct mds_kernel *k;	/* the compression function */
-	uint64_t	w[B2_WORDS];	/* h, t: bytes compressed (128 bits), f0 */
+	uint64_t	w[B2_WORDS];	/* h; t, bytes compressed; f0 */
 	unsigned int	fill;		/* bytes in buf, 0 .. 128 */
 	unsigned int	outlen;		/* digest bytes, 1 .. 64 */
 	unsigned char	buf[BLAKE2B_BLOCK];
@@ -172,33 +172,13 @@ blake2b_tail(const struct mds_shape *sh, const unsigned char *p, size_t fill,
 	size_t width = col->width;
 
 	(void)sh;
-	if (*dirty > fill)
-		memset(out + fill, 0, *dirty - fill);
-	if (fill > 0 && p != out)
-		memcpy(out, p, fill);
+	mds_cons_last_block(p, fill, out, *dirty);
 	*dirty = fill;
 	if (total < w[B2_T0 * width])
 		w[B2_T1 * width]++;
 	w[B2_T0 * width] = total;
 	w[B2_F0 * width] = ~(uint64_t)0;
 	return 1;
-}
-
-static void
-blake2b_extract(const struct mds_shape *sh, const struct mds_col *col,
-    unsigned char *out, size_t outlen)
-{
-	const uint64_t *h = (const uint64_t *)col->w + col->l;
-	unsigned char last[8];
-	size_t i, width = col->width;
-
-	(void)sh;
-	for (i = 0; i + 8 <= outlen; i += 8)
-		mds_store_le64(out + i, h[i / 8 * width]);
-	if (i < outlen) {
-		mds_store_le64(last, h[i / 8 * width]);
-		memcpy(out + i, last, outlen - i);
-	}
 }
 
 static void *
@@ -217,7 +197,7 @@ blake2b_absorb(void *vst, const unsigned char *p, size_t nblocks)
 
 const struct mds_cons_ops mds_cons_blake2b = {
 	MDS_CONS_BLAKE2B, 1, blake2b_start, blake2b_words, blake2b_absorb,
-	blake2b_tail, blake2b_extract
+	blake2b_tail, mds_cons_extract_le64
 };
 
 /*
@@ -282,7 +262,7 @@ blake2b_final(void *vst, unsigned char *out)
 	(void)blake2b_tail(&mds_blake2b_shape, st->buf, st->fill,
 	    st->w[B2_T0] + st->fill, st->buf, &dirty, &self);
 	blake2b_absorb(st, st->buf, 1);
-	blake2b_extract(&mds_blake2b_shape, &self, out, st->outlen);
+	mds_cons_extract_le64(&mds_blake2b_shape, &self, out, st->outlen);
 	return 0;
 }
 

@@ -1,26 +1,28 @@
 /*
  * construction.h: the construction contract.
  *
- * A construction is the way a hash turns a message into calls of its
- * kernel: Merkle-Damgard (MD5, SHA-1, SHA-2, SM3: padding and a length),
- * the Keccak sponge (SHA-3, Keccak-256: a domain byte and pad10*1) and
- * BLAKE2b (no padding, but a last block flagged and counted).  Each
- * registry row's shape names its construction in `cons`, never by which
- * of its pointers are NULL, and one table of operations per construction
- * (struct mds_cons_ops, in mdpad.c, keccak.c, blake2b.c) is all that the
- * lane scheduler (lanes.c) and the batch API (batch.c) know of it: start
- * a state, absorb whole blocks, write the last block(s), extract the
- * digest.  A state's chaining words are laid out as a lane of width one
- * (struct mds_col), so one copy loads a lane into a single-stream state
- * and stores it back, and the same tail and extract serve one stream and
- * sixteen lanes.  The table is called once per run of whole blocks or
- * per message end, never per block: the kernels' loops are untouched.
+ * A construction is how a hash turns a message into calls of its kernel:
+ * Merkle-Damgard (MD5, SHA-1, SHA-2, SM3: padding and the length), the
+ * Keccak sponge (SHA-3, Keccak-256: a domain byte and pad10*1) and
+ * BLAKE2b (no padding; a last block flagged and counted).  A registry
+ * row's shape names its construction by value (enum mds_cons), and each
+ * construction has one table of operations (struct mds_cons_ops): start a
+ * state, absorb whole blocks, write the end of a message, extract the
+ * digest, and how many bytes to keep back.  Its file (mdpad.c, keccak.c,
+ * blake2b.c) writes its single-stream init, update and final with the
+ * same functions; the lane scheduler (lanes.c) and the batch API
+ * (batch.c) know of a construction only this table, through lane_cons.c.
+ * A state's chaining words are a lane of width one (struct mds_col): one
+ * copy loads a lane into a single-stream state and stores it back, and
+ * one tail and one extract serve one stream and sixteen lanes.  The table
+ * is called per run of whole blocks or per message, never per block.
  *
- * To add a construction (a tree, as BLAKE3's): a value in enum mds_cons,
- * a file with its single-stream mds_impl and its struct mds_cons_ops
- * (each function below), a row in mds_cons_table (construction.c), and
- * shapes naming it; its kernels take the word-major lanes of struct
- * mds_mb_kernel.  Nothing in the scheduler changes.
+ * To add a construction (a tree, as BLAKE3's, next): a value in enum
+ * mds_cons; a file with its state, its single-stream mds_impl and its
+ * struct mds_cons_ops; its row in mds_cons_table (construction.c); shapes
+ * that name it, for registry rows; and multi-buffer kernels on the
+ * word-major lanes of struct mds_mb_kernel, if it has any.  Neither the
+ * scheduler nor the batch API changes.
  */
 #ifndef MDS_CONSTRUCTION_H
 #define MDS_CONSTRUCTION_H
@@ -57,9 +59,9 @@ struct mds_shape {
 	unsigned int		 words;
 	unsigned int		 word_bytes;	/* 4 or 8 */
 	unsigned int		 block;
-	const struct md_shape	*md;		/* Merkle-Damgard only */
-	const void		*iv;		/* Merkle-Damgard only */
-	unsigned char		 pad;		/* sponge only */
+	const struct md_shape	*md;		/* Merkle-Damgard */
+	const void		*iv;		/* Merkle-Damgard */
+	unsigned char		 pad;		/* sponge */
 };
 
 #define MDS_MD_SHAPE(md, iv, words, word_bytes) \
@@ -120,6 +122,16 @@ mds_cons_ops(const struct mds_shape *sh)
 {
 	return mds_cons_table[sh->cons];
 }
+
+/*
+ * Shared steps (construction.c): the fill bytes at p into out, whose
+ * bytes from dirty on are zero already, zeros after them up to dirty;
+ * an extract of little-endian 64-bit words (the sponge's, BLAKE2b's).
+ */
+void	mds_cons_last_block(const unsigned char *, size_t, unsigned char *,
+	    size_t);
+void	mds_cons_extract_le64(const struct mds_shape *, const struct mds_col *,
+	    unsigned char *, size_t);
 
 /*
  * Load or store a lane: the shape's words from src's column to dst's,

@@ -97,33 +97,12 @@ sponge_tail(const struct mds_shape *sh, const unsigned char *p, size_t fill,
 
 	(void)total;
 	(void)col;
-	if (*dirty > fill)
-		memset(out + fill, 0, *dirty - fill);
-	if (fill > 0 && p != out)
-		memcpy(out, p, fill);
+	mds_cons_last_block(p, fill, out, *dirty);
 	out[fill] = sh->pad;
 	out[rate - 1] = (unsigned char)((fill == rate - 1 ? sh->pad : 0) |
 	    0x80);
 	*dirty = fill + 1;
 	return 1;
-}
-
-/* Whole words straight out: no call for a short message. */
-static void
-sponge_extract(const struct mds_shape *sh, const struct mds_col *col,
-    unsigned char *out, size_t outlen)
-{
-	const uint64_t *a = (const uint64_t *)col->w + col->l;
-	unsigned char last[8];
-	size_t i, width = col->width;
-
-	(void)sh;
-	for (i = 0; i + 8 <= outlen; i += 8)
-		mds_store_le64(out + i, a[i / 8 * width]);
-	if (i < outlen) {
-		mds_store_le64(last, a[i / 8 * width]);
-		memcpy(out + i, last, outlen - i);
-	}
 }
 
 static void *
@@ -151,7 +130,7 @@ sponge_final(void *vst, unsigned char *out)
 	(void)sponge_tail(st->shape, st->buf, st->fill, 0, st->buf, &dirty,
 	    &self);
 	st->k->absorb(st->a, st->buf, 1, st->rate);
-	sponge_extract(st->shape, &self, out, st->outlen);
+	mds_cons_extract_le64(st->shape, &self, out, st->outlen);
 	return 0;
 }
 
@@ -167,7 +146,7 @@ const struct mds_impl mds_native_sponge = {
 
 const struct mds_cons_ops mds_cons_sponge = {
 	MDS_CONS_SPONGE, 0, sponge_start, sponge_words, sponge_absorb,
-	sponge_tail, sponge_extract
+	sponge_tail, mds_cons_extract_le64
 };
 
 /* Rate = 200 - 2 * digest bytes: the capacity is twice the digest. */
