@@ -13,16 +13,6 @@ const struct mds_cons_ops *const mds_cons_table[MDS_NCONS] = {
 	&mds_cons_blake2b	/* MDS_CONS_BLAKE2B: blake2b.c */
 };
 
-void
-mds_cons_last_block(const unsigned char *p, size_t fill, unsigned char *out,
-    size_t dirty)
-{
-	if (dirty > fill)
-		memset(out + fill, 0, dirty - fill);
-	if (fill > 0 && p != out)
-		memcpy(out, p, fill);
-}
-
 /* Whole words straight out: no call for a short message. */
 void
 mds_cons_extract_le64(const struct mds_shape *sh, const struct mds_col *col,

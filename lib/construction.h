@@ -29,6 +29,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 struct mds_alg;
 struct mds_impl;
@@ -123,15 +124,24 @@ mds_cons_ops(const struct mds_shape *sh)
 	return mds_cons_table[sh->cons];
 }
 
-/*
- * Shared steps (construction.c): the fill bytes at p into out, whose
- * bytes from dirty on are zero already, zeros after them up to dirty;
- * an extract of little-endian 64-bit words (the sponge's, BLAKE2b's).
- */
-void	mds_cons_last_block(const unsigned char *, size_t, unsigned char *,
-	    size_t);
+/* An extract of little-endian 64-bit words (the sponge's, BLAKE2b's). */
 void	mds_cons_extract_le64(const struct mds_shape *, const struct mds_col *,
 	    unsigned char *, size_t);
+
+/*
+ * The fill bytes at p into out (p may be out), zeros after them up to
+ * dirty, from where out is zero already: the start of a sponge's or
+ * BLAKE2b's last block.
+ */
+static inline void
+mds_cons_last_block(const unsigned char *p, size_t fill, unsigned char *out,
+    size_t dirty)
+{
+	if (dirty > fill)
+		memset(out + fill, 0, dirty - fill);
+	if (fill > 0 && p != out)
+		memcpy(out, p, fill);
+}
 
 /*
  * Load or store a lane: the shape's words from src's column to dst's,

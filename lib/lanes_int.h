@@ -9,6 +9,8 @@
 
 #include <sys/types.h>
 
+#include <string.h>
+
 #include "mds_int.h"
 
 #define LANE_PROBE_MIN	(16 * 1024 * 1024)	/* a first file worth probing */
@@ -81,6 +83,8 @@ struct mds_lanes {
 	 */
 	uint64_t	 first[MDS_STATE_SIZE / 8], solo[MDS_STATE_SIZE / 8];
 	void		*first_w, *solo_w;	/* their words */
+	/* The state of every lane as a message starts, for a batch. */
+	uint64_t	 rows[25 * MDS_MAX_LANES] __attribute__((aligned(64)));
 };
 
 /* lanes.c: run the lanes until the message is done; one message alone. */
@@ -89,18 +93,52 @@ void	mds_lanes_msg_single(struct mds_lanes *, struct msg *);
 
 /*
  * lane_cons.c, through the construction's table: the scheduler set up
- * for its shape (once its kernels and width are chosen); lane l's words
- * as a message starts (every lane's, for rows); through the single-stream
- * kernel alone; ended by the last bytes of its message (the run set up);
- * its digest.
+ * for its shape (once its kernels and width are chosen); lane l through
+ * the single-stream kernel alone.
  */
 void	mds_lanes_cons(struct mds_lanes *);
-void	mds_lane_start(struct mds_lanes *, size_t);
-void	mds_lane_rows_start(struct mds_lanes *);
 void	mds_lane_single(struct mds_lanes *, size_t, const unsigned char *,
 	    size_t);
-void	mds_lane_tail(struct mds_lanes *, struct lane *, const unsigned char *,
-	    size_t);
-void	mds_lane_digest(const struct mds_lanes *, size_t, unsigned char *);
+
+/*
+ * The construction's calls per message, inline for the batch API's short
+ * messages: lane l's words as a message starts (every lane's, a row at a
+ * time); a lane's last run from the last fill bytes of its message at p;
+ * lane l's digest.
+ */
+static inline void
+mds_lane_start(struct mds_lanes *s, size_t l)
+{
+	struct mds_col lane = { s->state, s->width, l };
+	struct mds_col first = { s->first_w, 1, 0 };
+
+	mds_col_copy(s->shape, &lane, &first);
+}
+
+static inline void
+mds_lane_rows_start(struct mds_lanes *s)
+{
+	memcpy(s->state, s->rows, s->state_size);
+}
+
+static inline void
+mds_lane_tail(struct mds_lanes *s, struct lane *ln, const unsigned char *p,
+    size_t fill)
+{
+	struct mds_col lane = { s->state, s->width, (size_t)(ln - s->lane) };
+
+	ln->run_blocks = s->ops->tail(s->shape, p, fill, ln->total, ln->carry,
+	    &ln->dirty, &lane);
+	ln->run = ln->carry;
+	ln->final = 1;
+}
+
+static inline void
+mds_lane_digest(const struct mds_lanes *s, size_t l, unsigned char *out)
+{
+	struct mds_col lane = { (void *)(uintptr_t)s->state, s->width, l };
+
+	s->ops->extract(s->shape, &lane, out, s->dlen);
+}
 
 #endif /* MDS_LANES_INT_H */
