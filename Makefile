@@ -40,6 +40,7 @@ LIB_OBJS =	lib/registry.o lib/backend.o lib/dispatch.o lib/ctx.o lib/fd.o \
 		lib/input.o \
 		lib/mdpad.o lib/md5.o lib/sha1.o lib/sha256.o lib/sha512.o lib/sm3.o \
 		lib/keccak.o lib/keccakf1600.o lib/blake2b.o lib/archive.o lib/mb_portable.o lib/lanes.o \
+		lib/lanes_api.o lib/lane_cons.o lib/batch.o lib/construction.o \
 		lib/choice.o lib/tune.o lib/crc.o \
 		$(LIBMD_OBJS_$(WITHOUT_LIBMD)) \
 		$(OPENSSL_OBJS_$(WITHOUT_OPENSSL)) \
@@ -94,7 +95,8 @@ $(SHLIB): $(LIB_OBJS) lib/libmdsum.map
 	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SHLIB_SONAME) \
 	    -Wl,--version-script=lib/libmdsum.map -o $@ $(LIB_OBJS) $(LIBS)
 
-$(LIB_OBJS): lib/mdsum.h lib/mds_int.h config.mk
+$(LIB_OBJS): lib/mdsum.h lib/mds_int.h lib/construction.h config.mk
+lib/lanes.o lib/lanes_api.o lib/lane_cons.o lib/batch.o: lib/lanes_int.h
 $(NATIVE_OBJS_no): lib/x86/x86.h lib/aarch64/a64.h
 lib/x86/sha512_avx2.o: lib/x86/sha512_x86.h lib/x86/sha2_x86.h
 lib/x86/sha512_avx512.o: lib/x86/sha512_x86.h lib/x86/sha2_x86.h
@@ -125,7 +127,7 @@ lib/x86/sha512_mb_avx2.o lib/x86/sha512_mb_avx512.o \
     lib/x86/blake2b_mb_avx2.o lib/x86/blake2b_mb_avx512.o: lib/x86/mb_x86.h
 lib/backend_libmd.o lib/nolibmd.o lib/backend_openssl.o lib/noopenssl.o \
     $(NATIVE_OBJS_no) $(NATIVE_OBJS_yes): \
-    lib/mdsum.h lib/mds_int.h config.mk
+    lib/mdsum.h lib/mds_int.h lib/construction.h config.mk
 
 bin/mdsum: $(BIN_OBJS) lib/libmdsum.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(BIN_OBJS) lib/libmdsum.a $(LIBS)
@@ -144,7 +146,7 @@ $(TEST_OBJS): lib/mdsum.h tests/tests.h config.mk
 # These look inside the library (kernel tables, struct layouts).
 tests/api.o tests/choice.o tests/lanes.o tests/native.o tests/tune.o \
     tests/util.o: \
-    lib/mds_int.h
+    lib/mds_int.h lib/construction.h
 
 # tests/eio_shim.so: the LD_PRELOAD library by which tests/fault.sh makes
 # reads fail or files change part-way; built for check only.

@@ -7,7 +7,9 @@
  * Unlike the Merkle-Damgard hashes, BLAKE2b compresses its last block
  * with a flag set, so it cannot know a block is not the last until more
  * bytes arrive: update keeps up to a whole block back (fill may be 128),
- * and final compresses it, zero-padded, with f0 = ~0.
+ * and final compresses it, zero-padded, with f0 = ~0.  The construction's
+ * table (construction.h) is here too: the lanes end a message as final
+ * does, the counter and the flag being words of a lane as h is.
  *
  * The compression function keeps the sixteen words of the work vector in
  * locals with the twelve rounds unrolled, so the message schedule (sigma)
@@ -31,11 +33,15 @@
 #include "blake2b.h"
 
 #define BLAKE2B_BLOCK	128
+/* The words after h[0..7]: the counter (low, high), the last-block flag. */
+#define B2_T0		8
+#define B2_T1		9
+#define B2_F0		10
+#define B2_WORDS	11
 
 struct blake2b_state {
 	const struct mds_kernel *k;	/* the compression function */
-	uint64_t	h[8];
-	uint64_t	t[2];		/* bytes compressed, 128 bits */
+	uint64_t	w[B2_WORDS];	/* h; t, bytes compressed; f0 */
 	unsigned int	fill;		/* bytes in buf, 0 .. 128 */
 	unsigned int	outlen;		/* digest bytes, 1 .. 64 */
 	unsigned char	buf[BLAKE2B_BLOCK];
@@ -134,48 +140,86 @@ mds_blake2b_compress_portable(uint64_t h[8], uint64_t t[2],
 }
 
 /*
- * The parameter block's first word: digest length, key length 0, fanout
- * 1, depth 1; the rest (leaf length, node offset, salt, personal) zero.
+ * h from the parameter block, whose first word holds the digest length,
+ * key length 0, fanout 1, depth 1, and the rest (leaf length, node
+ * offset, salt, personal) zero; no byte counted, no flag.
  */
-void
-mds_blake2b_start_h(uint64_t h[8], size_t outlen)
+static void
+blake2b_start(void *vst, const struct mds_alg *alg, const struct mds_kernel *k)
 {
-	memcpy(h, mds_blake2b_iv, 8 * sizeof(h[0]));
-	h[0] ^= 0x01010000ULL | (uint64_t)outlen;
-}
-
-/*
- * The lanes' view (lanes.c): eight chaining words, then the counter and
- * the flag, which the multi-buffer kernels keep per lane.
- */
-const struct mds_shape mds_blake2b_shape = {
-	NULL, mds_blake2b_iv, 0, 11, BLAKE2B_BLOCK
-};
-
-static int
-blake2b_start(struct blake2b_state *st, const struct mds_alg *alg,
-    const struct mds_kernel *k)
-{
+	struct blake2b_state *st = vst;
 	size_t outlen = mds_alg_digest_len(alg);
 
 	st->k = k;
-	mds_blake2b_start_h(st->h, outlen);
-	st->t[0] = st->t[1] = 0;
+	memcpy(st->w, mds_blake2b_iv, 8 * sizeof(st->w[0]));
+	st->w[0] ^= 0x01010000ULL | (uint64_t)outlen;
+	st->w[B2_T0] = st->w[B2_T1] = st->w[B2_F0] = 0;
 	st->fill = 0;
 	st->outlen = (unsigned int)outlen;
-	return 0;
 }
+
+/*
+ * The last block: fill (0 .. 128) bytes at p, zero-filled, into out, whose
+ * bytes from *dirty on are still zero (as for the sponge); the counter
+ * becomes the message length and the flag is set, for the one block.
+ */
+static size_t
+blake2b_tail(const struct mds_shape *sh, const unsigned char *p, size_t fill,
+    uint64_t total, unsigned char *out, size_t *dirty,
+    const struct mds_col *col)
+{
+	uint64_t *w = (uint64_t *)col->w + col->l;
+	size_t width = col->width;
+
+	(void)sh;
+	mds_cons_last_block(p, fill, out, *dirty);
+	*dirty = fill;
+	if (total < w[B2_T0 * width])
+		w[B2_T1 * width]++;
+	w[B2_T0 * width] = total;
+	w[B2_F0 * width] = ~(uint64_t)0;
+	return 1;
+}
+
+static void *
+blake2b_words(void *vst)
+{
+	return ((struct blake2b_state *)vst)->w;
+}
+
+static void
+blake2b_absorb(void *vst, const unsigned char *p, size_t nblocks)
+{
+	struct blake2b_state *st = vst;
+
+	st->k->compress(st->w, st->w + B2_T0, p, nblocks, st->w[B2_F0]);
+}
+
+const struct mds_cons_ops mds_cons_blake2b = {
+	MDS_CONS_BLAKE2B, 1, blake2b_start, blake2b_words, blake2b_absorb,
+	blake2b_tail, mds_cons_extract_le64
+};
+
+/*
+ * The lanes' view: eight chaining words, then the counter and the flag,
+ * which the multi-buffer kernels keep per lane.
+ */
+const struct mds_shape mds_blake2b_shape = {
+	MDS_CONS_BLAKE2B, B2_WORDS, 8, BLAKE2B_BLOCK, NULL, NULL, 0
+};
 
 static int
 blake2b_init(void *st, const struct mds_alg *alg)
 {
-	return blake2b_start(st, alg, mds_kernel_portable("blake2b"));
+	blake2b_start(st, alg, mds_kernel_portable("blake2b"));
+	return 0;
 }
 
 static int
 blake2b_init_native(void *st, const struct mds_alg *alg)
 {
-	return blake2b_start(st, alg, mds_kernel_for("blake2b"));
+	blake2b_start(st, alg, mds_kernel_for("blake2b"));
+	return 0;
 }
 
 static void
@@ -195,12 +239,12 @@ blake2b_update(void *vst, const unsigned char *p, size_t len)
 		memcpy(st->buf + st->fill, p, n);
 		p += n;
 		len -= n;
-		st->k->compress(st->h, st->t, st->buf, 1, 0);
+		st->k->compress(st->w, st->w + B2_T0, st->buf, 1, 0);
 	}
 	/* len > 0 here: keep back the last 1 .. 128 bytes. */
 	n = (len - 1) / BLAKE2B_BLOCK;
 	if (n != 0) {
-		st->k->compress(st->h, st->t, p, n, 0);
+		st->k->compress(st->w, st->w + B2_T0, p, n, 0);
 		p += n * BLAKE2B_BLOCK;
 		len -= n * BLAKE2B_BLOCK;
 	}
@@ -212,20 +256,13 @@ static int
 blake2b_final(void *vst, unsigned char *out)
 {
 	struct blake2b_state *st = vst;
-	unsigned char word[8];
-	unsigned int i;
+	struct mds_col self = { st->w, 1, 0 };
+	size_t dirty = BLAKE2B_BLOCK;
 
-	st->t[0] += st->fill;
-	if (st->t[0] < st->fill)
-		st->t[1]++;
-	memset(st->buf + st->fill, 0, BLAKE2B_BLOCK - st->fill);
-	st->k->compress(st->h, st->t, st->buf, 1, ~(uint64_t)0);
-	for (i = 0; i + 8 <= st->outlen; i += 8)
-		mds_store_le64(out + i, st->h[i / 8]);
-	if (i < st->outlen) {
-		mds_store_le64(word, st->h[i / 8]);
-		memcpy(out + i, word, st->outlen - i);
-	}
+	(void)blake2b_tail(&mds_blake2b_shape, st->buf, st->fill,
+	    st->w[B2_T0] + st->fill, st->buf, &dirty, &self);
+	blake2b_absorb(st, st->buf, 1);
+	mds_cons_extract_le64(&mds_blake2b_shape, &self, out, st->outlen);
 	return 0;
 }
 

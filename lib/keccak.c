@@ -4,7 +4,8 @@
  * SHA-3 hashes (FIPS 202, domain byte 0x06) and original Keccak-256
  * (0x01, as Ethereum uses).  The row's shape gives the rate and the domain
  * byte, its digest length how much to squeeze; every output length here
- * is under the rate, so one squeeze is enough.
+ * is under the rate, so one squeeze is enough.  The construction's table
+ * (construction.h) is here too: the lanes end a message as final does.
  */
 #include <string.h>
 
@@ -16,20 +17,21 @@ struct sponge {
 	unsigned int	rate;		/* bytes */
 	unsigned int	fill;		/* bytes waiting in buf */
 	unsigned int	outlen;
-	unsigned char	pad;		/* the domain byte */
+	const struct mds_shape *shape;	/* the rate and the domain byte */
 	unsigned char	buf[MDS_MAX_BLOCK];
 };
 
 MDS_STATE_FITS(sponge, struct sponge);
 
 static void
-sponge_start(struct sponge *st, const struct mds_alg *alg,
-    const struct mds_kernel *k)
+sponge_start(void *vst, const struct mds_alg *alg, const struct mds_kernel *k)
 {
+	struct sponge *st = vst;
+
 	memset(st->a, 0, sizeof(st->a));
 	st->k = k;
 	st->rate = alg->shape->block;
-	st->pad = alg->shape->pad;
+	st->shape = alg->shape;
 	st->outlen = (unsigned int)alg->digest_len;
 	st->fill = 0;
 }
@@ -80,29 +82,41 @@ sponge_update(void *vst, const unsigned char *p, size_t len)
 }
 
 /*
- * The last block of a message whose final fill (< rate) bytes are tail:
- * the domain bits in pad, then pad10*1, written to out (rate bytes).
+ * The last block of a message whose final fill (< rate) bytes are at p:
+ * the domain bits in the shape's pad, then pad10*1, written to out (rate
+ * bytes), whose bytes from *dirty on (but the last) are still zero: a
+ * short message of the batch API, its lane's block zero from the one
+ * before, costs a copy and a few stores.
  */
-void
-mds_sponge_tail(const unsigned char *tail, size_t fill, unsigned char pad,
-    size_t rate, unsigned char *out)
+static size_t
+sponge_tail(const struct mds_shape *sh, const unsigned char *p, size_t fill,
+    uint64_t total, unsigned char *out, size_t *dirty,
+    const struct mds_col *col)
 {
-	uint64_t w;
-	size_t i;
+	size_t rate = sh->block;
 
-	/* Word by word: a short message's whole cost is about this. */
-	for (i = 0; i + 8 <= fill; i += 8) {
-		memcpy(&w, tail + i, 8);
-		memcpy(out + i, &w, 8);
-	}
-	for (; i < fill; i++)
-		out[i] = tail[i];
-	out[i++] = pad;
-	for (; i < rate && i % 8 != 0; i++)
-		out[i] = 0;
-	for (w = 0; i < rate; i += 8)
-		memcpy(out + i, &w, 8);
-	out[rate - 1] |= 0x80;
+	(void)total;
+	(void)col;
+	mds_cons_last_block(p, fill, out, *dirty);
+	out[fill] = sh->pad;
+	out[rate - 1] = (unsigned char)((fill == rate - 1 ? sh->pad : 0) |
+	    0x80);
+	*dirty = fill + 1;
+	return 1;
+}
+
+static void *
+sponge_words(void *vst)
+{
+	return ((struct sponge *)vst)->a;
+}
+
+static void
+sponge_absorb(void *vst, const unsigned char *p, size_t nblocks)
+{
+	struct sponge *st = vst;
+
+	st->k->absorb(st->a, p, nblocks, st->rate);
 }
 
 /* The last block, then squeeze outlen bytes (under the rate). */
@@ -110,17 +124,13 @@ static int
 sponge_final(void *vst, unsigned char *out)
 {
 	struct sponge *st = vst;
-	unsigned char last[8];
-	unsigned int i;
+	struct mds_col self = { st->a, 1, 0 };
+	size_t dirty = st->rate;
 
-	mds_sponge_tail(st->buf, st->fill, st->pad, st->rate, st->buf);
+	(void)sponge_tail(st->shape, st->buf, st->fill, 0, st->buf, &dirty,
+	    &self);
 	st->k->absorb(st->a, st->buf, 1, st->rate);
-	for (i = 0; i + 8 <= st->outlen; i += 8)
-		mds_store_le64(out + i, st->a[i / 8]);
-	if (i < st->outlen) {
-		mds_store_le64(last, st->a[i / 8]);
-		memcpy(out + i, last, st->outlen - i);
-	}
+	mds_cons_extract_le64(st->shape, &self, out, st->outlen);
 	return 0;
 }
 
@@ -134,9 +144,14 @@ const struct mds_impl mds_native_sponge = {
 	mds_kernel_describe
 };
 
+const struct mds_cons_ops mds_cons_sponge = {
+	MDS_CONS_SPONGE, 0, sponge_start, sponge_words, sponge_absorb,
+	sponge_tail, mds_cons_extract_le64
+};
+
 /* Rate = 200 - 2 * digest bytes: the capacity is twice the digest. */
-const struct mds_shape mds_keccak256_shape = { NULL, NULL, 0x01, 25, 136 };
-const struct mds_shape mds_sha3_224_shape = { NULL, NULL, 0x06, 25, 144 };
-const struct mds_shape mds_sha3_256_shape = { NULL, NULL, 0x06, 25, 136 };
-const struct mds_shape mds_sha3_384_shape = { NULL, NULL, 0x06, 25, 104 };
-const struct mds_shape mds_sha3_512_shape = { NULL, NULL, 0x06, 25, 72 };
+const struct mds_shape mds_keccak256_shape = MDS_SPONGE_SHAPE(0x01, 136);
+const struct mds_shape mds_sha3_224_shape = MDS_SPONGE_SHAPE(0x06, 144);
+const struct mds_shape mds_sha3_256_shape = MDS_SPONGE_SHAPE(0x06, 136);
+const struct mds_shape mds_sha3_384_shape = MDS_SPONGE_SHAPE(0x06, 104);
+const struct mds_shape mds_sha3_512_shape = MDS_SPONGE_SHAPE(0x06, 72);

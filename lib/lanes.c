@@ -1,19 +1,20 @@
 /*
- * lanes.c: the lane scheduler, and the batch API on it.
+ * lanes.c: the lane scheduler (its interface is lanes_api.c; the batch
+ * API, batch.c, drives the lanes its own way).
  *
  * One message cannot go faster than its dependency chain allows; a
  * multi-buffer kernel hashes a block of each of several messages at once
  * (dispatch.c picks it).  The scheduler keeps one message per lane: it
  * feeds each lane the next whole blocks of its own input (a buffer, or a
  * regular file mapped in windows or read), keeps the partial block at the
- * end of a chunk until the next chunk completes it, and runs the padding
- * through the lanes too, so a message of a single short block costs one
- * lane of one kernel call.  BLAKE2b has no padding but a last block
- * compressed with a flag and the message length as its counter: a lane
- * keeps its last 1 .. 128 bytes back until the source says they end it,
- * and the counter and flag are columns of the state, as the chaining
- * value is.  A lane whose message is done takes the next one waiting.
- * Digests are handed back in the order messages were added.
+ * end of a chunk until the next chunk completes it, and ends the message
+ * through its construction's table (lane_cons.c): the padding, or
+ * BLAKE2b's flagged last block, runs through the lanes too, so a message
+ * of a single short block costs one lane of one kernel call.  A
+ * construction that keeps bytes back (keep: BLAKE2b) runs no block before
+ * a byte after it is at hand, so its last block waits until the source
+ * says it ends the message.  A lane whose message is done takes the next
+ * one waiting.  Digests are handed back in the order messages were added.
  *
  * When fewer lanes are busy than the kernel needs to beat one stream
  * (min_busy), the oldest message is finished alone by the single-stream
@@ -37,7 +38,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mds_int.h"
+#include "lanes_int.h"
 
 #ifndef MAP_POPULATE		/* Linux's; elsewhere pages fault in as read */
 #define MAP_POPULATE	0
@@ -45,226 +46,12 @@
 
 #define LANE_WINDOW	(1024 * 1024)	/* bytes mapped per lane at a time */
 #define LANE_READ	(64 * 1024)	/* bytes per read(2) per lane */
-#define LANE_PROBE_MIN	(16 * 1024 * 1024)	/* a first file worth probing */
 #define STEP_BYTES	1024		/* per lane per kernel call: prefetch pace */
 #define PREFETCH_AHEAD	4096
-#define MAX_SPARE	64		/* message records kept for reuse */
-
-enum msg_state { MSG_QUEUED, MSG_BUSY, MSG_DONE };
-
-/*
- * BLAKE2b's words after the chaining value: counter low, high, and the
- * last-block flag, which lane_next_run sets with the counter at the end.
- */
-#define B2_T0	8
-#define B2_T1	9
-#define B2_F0	10
-
-struct msg {
-	struct msg	*next;		/* in the order added */
-	void		*tag;
-	enum msg_state	 state;
-	const unsigned char *buf;	/* a buffer's bytes, or NULL */
-	size_t		 len;
-	int		 fd;		/* a file's descriptor, or -1 */
-	int		 how;		/* MDS_READ_* */
-	/* Blocks the multi-buffer kernel and the single one hashed. */
-	uint64_t	 shared_blocks, solo_blocks;
-	const char	*impl;		/* msg_single's code, or NULL */
-	struct mds_lane_result r;
-};
-
-struct lane {
-	struct msg	*m;		/* NULL: idle */
-	/* The chunk of input at hand, past what runs have taken. */
-	const unsigned char *p;
-	size_t		 avail;
-	int		 more;		/* the source has chunks after it */
-	uint64_t	 total;		/* bytes of the message so far */
-	/* The blocks the next kernel call takes. */
-	const unsigned char *run;
-	size_t		 run_blocks;
-	int		 final;		/* run is the padding: then done */
-	/* A partial block waiting for the next chunk, then the padding. */
-	unsigned char	 carry[2 * MDS_MAX_BLOCK];
-	size_t		 carry_fill;
-	size_t		 dirty;		/* batch, sponge: carry[dirty..] is 0 */
-	/* A file: mapped in windows, or read. */
-	int		 mapped;
-	off_t		 off, start, end;
-	void		*map;
-	size_t		 maplen;
-	unsigned char	*rbuf;		/* LANE_READ bytes, kept for the next */
-};
-
-struct mds_lanes {
-	/* Word-major chaining values, and a copy to go back to on SIGBUS. */
-	uint64_t	 state[25 * MDS_MAX_LANES] __attribute__((aligned(64)));
-	uint64_t	 saved[25 * MDS_MAX_LANES] __attribute__((aligned(64)));
-	const struct mds_alg		*alg;
-	const struct mds_shape		*shape;
-	const struct mds_mb_kernel	*k;	/* NULL: one at a time */
-	const struct mds_kernel		*single;	/* for a lane alone */
-	enum mds_cons	 cons;		/* how the message ends */
-	size_t		 width, block, wsize;	/* wsize: bytes per word */
-	size_t		 state_size;		/* bytes of state in use */
-	size_t		 dlen;			/* digest bytes */
-	int		 saved_valid;		/* saved is the state before a call */
-	struct msg	*head, *tail, *queued;	/* queued: first not started */
-	struct msg	*spare;			/* handed back, for reuse */
-	size_t		 nspare;
-	size_t		 pending;
-	int		 tune_asked;		/* a large file asked tune.c */
-	const char	*last_impl;		/* what hashed mds_lanes_next's */
-	size_t		 last_lanes;
-	struct lane	 lane[MDS_MAX_LANES];
-	uint64_t	 iv[25];	/* the chaining value a message starts from */
-};
 
 enum { RUN_READY, RUN_FAILED };
 
 static void	lane_release(struct mds_lanes *, struct lane *);
-
-/* Word w of lane l, as 64 bits, and back. */
-static uint64_t
-col_get(const struct mds_lanes *s, size_t w, size_t l)
-{
-	if (s->wsize == 4)
-		return ((const uint32_t *)s->state)[w * s->width + l];
-	return s->state[w * s->width + l];
-}
-
-static void
-col_set(struct mds_lanes *s, size_t w, size_t l, uint64_t v)
-{
-	if (s->wsize == 4)
-		((uint32_t *)s->state)[w * s->width + l] = (uint32_t)v;
-	else
-		s->state[w * s->width + l] = v;
-}
-
-static void
-col_start(struct mds_lanes *s, size_t l)
-{
-	uint32_t *s32 = (uint32_t *)s->state;
-	size_t w, words = s->shape->words, width = s->width;
-
-	if (s->wsize == 4)
-		for (w = 0; w < words; w++)
-			s32[w * width + l] = (uint32_t)s->iv[w];
-	else
-		for (w = 0; w < words; w++)
-			s->state[w * width + l] = s->iv[w];
-}
-
-/* Every lane back to the initial chaining value. */
-static void
-rows_start(struct mds_lanes *s)
-{
-	size_t l;
-
-	if (s->cons == MDS_CONS_SPONGE) {	/* the sponge starts from zeros */
-		memset(s->state, 0, s->state_size);
-		return;
-	}
-	for (l = 0; l < s->width; l++)
-		col_start(s, l);
-}
-
-/* Lane l's chaining value into a single-stream state, and back. */
-static void
-col_to_md(const struct mds_lanes *s, size_t l, struct md_state *st)
-{
-	size_t w;
-
-	for (w = 0; w < s->shape->words; w++)
-		if (s->wsize == 4)
-			st->h.w32[w] = (uint32_t)col_get(s, w, l);
-		else
-			st->h.w64[w] = col_get(s, w, l);
-}
-
-static void
-col_from_md(struct mds_lanes *s, size_t l, const struct md_state *st)
-{
-	size_t w;
-
-	for (w = 0; w < s->shape->words; w++)
-		col_set(s, w, l, s->wsize == 4 ? st->h.w32[w] : st->h.w64[w]);
-}
-
-/* The digest from lane l's chaining value. */
-static void
-col_digest(const struct mds_lanes *s, size_t l, unsigned char *out)
-{
-	size_t len = mds_alg_digest_len(s->alg), w;
-	unsigned char words[8 * 25];
-	struct md_state st;
-
-	if (s->cons != MDS_CONS_MD) {
-		/* Whole words straight out: no call for a short message. */
-		for (w = 0; 8 * w + 8 <= len; w++)
-			mds_store_le64(out + 8 * w, s->state[w * s->width + l]);
-		if (8 * w < len) {
-			mds_store_le64(words, s->state[w * s->width + l]);
-			memcpy(out + 8 * w, words, len - 8 * w);
-		}
-		return;
-	}
-	col_to_md(s, l, &st);
-	if (s->wsize == 4)
-		mds_md_put32(&st, s->shape->md->little_endian, out, len);
-	else
-		mds_md_put64(&st, out, len);
-}
-
-/* Lane l through the single-stream kernel for nblocks blocks at p. */
-static void
-col_single(struct mds_lanes *s, size_t l, const unsigned char *p,
-    size_t nblocks)
-{
-	const struct mds_kernel *k = s->single;
-	struct md_state st;
-	uint64_t a[25];
-	size_t w;
-
-	if (s->lane[l].m != NULL)	/* NULL in a batch */
-		s->lane[l].m->solo_blocks += nblocks;
-	if (s->cons == MDS_CONS_BLAKE2B) {
-		for (w = 0; w < 10; w++)
-			a[w] = col_get(s, w, l);
-		k->compress(a, a + B2_T0, p, nblocks, col_get(s, B2_F0, l));
-		for (w = 0; w < 10; w++)
-			col_set(s, w, l, a[w]);
-		return;
-	}
-	if (s->cons == MDS_CONS_SPONGE) {
-		for (w = 0; w < 25; w++)
-			a[w] = col_get(s, w, l);
-		k->absorb(a, p, nblocks, s->block);
-		for (w = 0; w < 25; w++)
-			col_set(s, w, l, a[w]);
-		return;
-	}
-	col_to_md(s, l, &st);
-	k->blocks(&st, p, nblocks);
-	col_from_md(s, l, &st);
-}
-
-/*
- * Lane ln's last BLAKE2b block is in its carry, zero-filled: the counter
- * becomes the message length and the flag is set, for the one block.
- */
-static void
-b2_last(struct mds_lanes *s, struct lane *ln)
-{
-	size_t l = (size_t)(ln - s->lane);
-
-	col_set(s, B2_T0, l, ln->total);
-	col_set(s, B2_T1, l, 0);
-	col_set(s, B2_F0, l, ~(uint64_t)0);
-	ln->run_blocks = 1;
-}
 
 static void
 msg_fail(struct msg *m, int err, int changed)
@@ -409,9 +196,7 @@ lane_pull(struct mds_lanes *s, struct lane *ln)
 static int
 lane_next_run(struct mds_lanes *s, struct lane *ln)
 {
-	size_t n, bl = s->block;
-	/* BLAKE2b runs no block before a byte after it is at hand. */
-	size_t keep = s->cons == MDS_CONS_BLAKE2B;
+	size_t n, bl = s->block, keep = s->keep;
 	int r;
 
 	for (;;) {
@@ -421,6 +206,8 @@ lane_next_run(struct mds_lanes *s, struct lane *ln)
 				n = ln->avail;
 			memcpy(ln->carry + ln->carry_fill, ln->p, n);
 			ln->carry_fill += n;
+			if (ln->dirty < ln->carry_fill)
+				ln->dirty = ln->carry_fill;
 			ln->p += n;
 			ln->avail -= n;
 			if (ln->carry_fill == bl && ln->avail >= keep) {
@@ -440,6 +227,8 @@ lane_next_run(struct mds_lanes *s, struct lane *ln)
 			memcpy(ln->carry, ln->p, ln->avail);
 			ln->carry_fill = ln->avail;
 			ln->avail = 0;
+			if (ln->dirty < ln->carry_fill)
+				ln->dirty = ln->carry_fill;
 		}
 		if (ln->more) {
 			if ((r = lane_pull(s, ln)) == -1)
@@ -448,28 +237,15 @@ lane_next_run(struct mds_lanes *s, struct lane *ln)
 				ln->more = 0;
 			continue;
 		}
-		if (s->cons == MDS_CONS_MD)
-			ln->run_blocks = mds_md_tail(s->shape->md, ln->carry,
-			    ln->carry_fill, ln->total, ln->carry);
-		else if (s->cons == MDS_CONS_BLAKE2B) {
-			memset(ln->carry + ln->carry_fill, 0,
-			    bl - ln->carry_fill);
-			b2_last(s, ln);
-		} else {
-			mds_sponge_tail(ln->carry, ln->carry_fill,
-			    s->shape->pad, bl, ln->carry);
-			ln->run_blocks = 1;
-		}
-		ln->run = ln->carry;
+		mds_lane_tail(s, ln, ln->carry, ln->carry_fill);
 		ln->carry_fill = 0;
-		ln->final = 1;
 		return RUN_READY;
 	}
 }
 
 /* Hash a message that is not a regular file the ordinary way. */
-static void
-msg_single(struct mds_lanes *s, struct msg *m)
+void
+mds_lanes_msg_single(struct mds_lanes *s, struct msg *m)
 {
 	struct mds_read_info info;
 	mds_ctx ctx;
@@ -515,7 +291,7 @@ lane_start(struct mds_lanes *s, struct lane *ln, struct msg *m)
 	ln->final = 0;
 	ln->run_blocks = 0;
 	ln->map = NULL;
-	col_start(s, (size_t)(ln - s->lane));
+	mds_lane_start(s, (size_t)(ln - s->lane));
 	if (m->fd == -1) {
 		ln->p = m->buf;
 		ln->avail = m->len;
@@ -534,7 +310,7 @@ lane_start(struct mds_lanes *s, struct lane *ln, struct msg *m)
 	}
 	if (!S_ISREG(sb.st_mode)) {
 		ln->m = NULL;
-		msg_single(s, m);
+		mds_lanes_msg_single(s, m);
 		return;
 	}
 	ln->p = NULL;
@@ -570,7 +346,7 @@ lane_advance(struct mds_lanes *s, struct lane *ln)
 		(void)lane_next_run(s, ln);
 		return;
 	}
-	col_digest(s, (size_t)(ln - s->lane), ln->m->r.digest);
+	mds_lane_digest(s, (size_t)(ln - s->lane), ln->m->r.digest);
 	ln->m->r.size = (int64_t)ln->total;
 	ln->m->state = MSG_DONE;
 	lane_release(s, ln);
@@ -617,7 +393,7 @@ lane_solo(struct mds_lanes *s, struct lane *ln)
 			    k += 64)
 				__builtin_prefetch(ln->run + PREFETCH_AHEAD + k,
 				    0, 3);
-			col_single(s, l, ln->run, n);
+			mds_lane_single(s, l, ln->run, n);
 			ln->run += n * s->block;
 		}
 		lane_advance(s, ln);
@@ -718,8 +494,8 @@ lane_at(struct mds_lanes *s, const void *addr)
  * (a mapped file cut short) fails the lane it came from, and the state
  * of the others is put back as it was before the step.
  */
-static void
-run_until(struct mds_lanes *s, struct msg *m)
+void
+mds_lanes_run_until(struct mds_lanes *s, struct msg *m)
 {
 	sigjmp_buf env;
 	struct lane *ln;
@@ -761,457 +537,4 @@ run_until(struct mds_lanes *s, struct msg *m)
 			lanes_step(s);
 		mds_bus_jump = NULL;
 	}
-}
-
-/*
- * The kernels of an empty scheduler: the multi-buffer kernel chosen now
- * for its family (none: one message at a time), and the single-stream
- * kernel for a lane left alone.  A backend the program forced other than
- * native takes no native lanes; the portable backend takes a portable
- * multi-buffer kernel, which is only ever pinned by name (for tests).
- */
-static int
-lanes_choose(struct mds_lanes *s)
-{
-	const struct mds_mb_kernel *k;
-	size_t w;
-	int id, native, portable, forced;
-
-	if ((id = mds_choose(s->alg, 0)) == -1)
-		return -1;
-	native = mds_choice_backend(id) == MDS_BE_NATIVE;
-	portable = mds_choice_backend(id) == MDS_BE_PORTABLE;
-	forced = mds_backend_forced() == 1;
-	s->k = NULL;
-	s->width = 1;
-	k = mds_choose_lanes(s->alg);
-	if (k == NULL || !(native ||
-	    (portable && k->level == MDS_LEVEL_PORTABLE) ||
-	    (!forced && k->level != MDS_LEVEL_PORTABLE)))
-		return 0;
-	s->k = k;
-	/*
-	 * A lane alone runs the single-stream code the backend would: the
-	 * portable backend chosen (as blake2b's measured best on Zen 5,
-	 * where its kernels lose to the C) takes the portable kernel.
-	 */
-	s->single = portable ? mds_kernel_portable(s->alg->family) :
-	    mds_choice_kernel(s->alg, id);
-	if (s->single == NULL)
-		s->single = mds_kernel_builtin(s->alg->family);
-	s->width = s->k->lanes;
-	s->block = s->shape->block;
-	s->cons = mds_shape_cons(s->shape);
-	s->wsize = s->shape->md != NULL && s->shape->md->block_len == 64 ?
-	    4 : 8;
-	s->state_size = s->shape->words * s->width * s->wsize;
-	s->dlen = mds_alg_digest_len(s->alg);
-	/* The initial chaining value: the shape's, BLAKE2b's per length. */
-	memset(s->iv, 0, sizeof(s->iv));
-	if (s->cons == MDS_CONS_BLAKE2B)
-		mds_blake2b_start_h(s->iv, s->dlen);
-	else if (s->cons == MDS_CONS_MD)
-		for (w = 0; w < s->shape->words; w++)
-			s->iv[w] = s->wsize == 4 ?
-			    ((const uint32_t *)s->shape->iv)[w] :
-			    ((const uint64_t *)s->shape->iv)[w];
-	return 0;
-}
-
-struct mds_lanes *
-mds_lanes_new(const struct mds_alg *alg)
-{
-	struct mds_lanes *s;
-
-	if (alg == NULL) {
-		errno = EINVAL;
-		return NULL;
-	}
-	if ((s = calloc(1, sizeof(*s))) == NULL)
-		return NULL;
-	s->alg = alg;
-	s->shape = alg->shape;
-	if (lanes_choose(s) == -1) {
-		free(s);
-		return NULL;
-	}
-	return s;
-}
-
-size_t
-mds_lanes_width(const struct mds_lanes *s)
-{
-	return s->width;
-}
-
-const char *
-mds_lanes_kernel(const struct mds_lanes *s)
-{
-	mds_ctx ctx;
-	const char *name;
-
-	if (s->k != NULL)
-		return s->k->name;
-	if (mds_init(&ctx, s->alg) == -1)
-		return NULL;
-	name = mds_ctx_impl(&ctx);
-	mds_discard(&ctx);
-	return name;
-}
-
-const char *
-mds_lanes_hashed_by(const struct mds_lanes *s, size_t *lanes)
-{
-	if (s == NULL || s->last_impl == NULL) {
-		errno = EINVAL;
-		return NULL;
-	}
-	if (lanes != NULL)
-		*lanes = s->last_lanes;
-	return s->last_impl;
-}
-
-size_t
-mds_lanes_pending(const struct mds_lanes *s)
-{
-	return s->pending;
-}
-
-static int
-lanes_add(struct mds_lanes *s, const void *buf, size_t len, int fd, int how,
-    void *tag)
-{
-	struct msg *m;
-
-	if ((m = s->spare) != NULL) {
-		s->spare = m->next;
-		s->nspare--;
-		memset(m, 0, sizeof(*m));
-	} else if ((m = calloc(1, sizeof(*m))) == NULL)
-		return -1;
-	m->tag = tag;
-	m->buf = buf;
-	m->len = len;
-	m->fd = fd;
-	m->how = how;
-	m->state = MSG_QUEUED;
-	if (s->tail != NULL)
-		s->tail->next = m;
-	else
-		s->head = m;
-	s->tail = m;
-	if (s->queued == NULL)
-		s->queued = m;
-	s->pending++;
-	return 0;
-}
-
-int
-mds_lanes_add(struct mds_lanes *s, const void *buf, size_t len, void *tag)
-{
-	if (s == NULL || (buf == NULL && len != 0)) {
-		errno = EINVAL;
-		return -1;
-	}
-	return lanes_add(s, buf, len, -1, MDS_READ_AUTO, tag);
-}
-
-int
-mds_lanes_add_fd(struct mds_lanes *s, int fd, int how, void *tag)
-{
-	struct stat sb;
-
-	if (s == NULL || fd < 0 || how < MDS_READ_AUTO ||
-	    how > MDS_READ_LOOP) {
-		errno = EINVAL;
-		return -1;
-	}
-	/*
-	 * The first large file of a scheduler with nothing in it yet: the
-	 * multi-buffer kernels are timed on this CPU (tune.c), and the
-	 * fastest taken while no lane is busy.
-	 */
-	if (!s->tune_asked && s->pending == 0 && fstat(fd, &sb) == 0 &&
-	    S_ISREG(sb.st_mode)) {
-		s->tune_asked = 1;
-		/* and how to get the bytes, for enough work (input.c) */
-		if (how == MDS_READ_AUTO && sb.st_size >= LANE_PROBE_MIN)
-			mds_read_probe(fd, sb.st_size);
-		/* a file hashed alone runs the single-stream kernel too */
-		if (mds_tune_what(s->alg, (uint64_t)sb.st_size,
-		    (uint64_t)sb.st_size) == 0 &&
-		    lanes_choose(s) == -1)
-			return -1;
-	}
-	return lanes_add(s, NULL, 0, fd, how, tag);
-}
-
-int
-mds_lanes_next(struct mds_lanes *s, struct mds_lane_result *r)
-{
-	struct msg *m;
-
-	if (s == NULL || r == NULL) {
-		errno = EINVAL;
-		return -1;
-	}
-	if ((m = s->head) == NULL)
-		return 0;
-	if (s->k == NULL) {
-		if (s->queued == m)
-			s->queued = m->next;
-		msg_single(s, m);
-	} else
-		run_until(s, m);
-	s->head = m->next;
-	if (s->head == NULL)
-		s->tail = NULL;
-	s->pending--;
-	*r = m->r;
-	r->tag = m->tag;
-	/*
-	 * What hashed it, for mds_lanes_hashed_by: the kernel that took
-	 * most of its blocks (a large file left alone after the others
-	 * ended went mostly through the single-stream kernel).
-	 */
-	if (m->shared_blocks > m->solo_blocks && s->k != NULL) {
-		s->last_impl = s->k->name;
-		s->last_lanes = s->width;
-	} else {
-		s->last_impl = m->impl != NULL ? m->impl :
-		    s->single == NULL ||
-		    s->single->level == MDS_LEVEL_PORTABLE ? "portable" :
-		    s->single->name;
-		s->last_lanes = 1;
-	}
-	if (s->nspare < MAX_SPARE) {
-		m->next = s->spare;
-		s->spare = m;
-		s->nspare++;
-	} else
-		free(m);
-	return 1;
-}
-
-void
-mds_lanes_free(struct mds_lanes *s)
-{
-	struct msg *m;
-	size_t l;
-
-	if (s == NULL)
-		return;
-	for (l = 0; l < MDS_MAX_LANES; l++) {
-		if (s->lane[l].map != NULL)
-			(void)munmap(s->lane[l].map, s->lane[l].maplen);
-		free(s->lane[l].rbuf);
-	}
-	while ((m = s->head) != NULL) {
-		s->head = m->next;
-		free(m);
-	}
-	while ((m = s->spare) != NULL) {
-		s->spare = m->next;
-		free(m);
-	}
-	free(s);
-}
-
-/*
- * The sponge's last block for a message whose final fill (< rate) bytes
- * are at p, into the lane's carry, whose bytes from ln->dirty on (but the
- * last) are still zero from the message before: a short message, the
- * batch API's usual fare, costs a copy and a few stores, not a block.
- */
-static void
-sponge_tail_batch(struct lane *ln, const unsigned char *p, size_t fill,
-    unsigned char pad, size_t rate)
-{
-	unsigned char *out = ln->carry;
-
-	if (ln->dirty > fill)
-		memset(out + fill, 0, ln->dirty - fill);
-	if (fill > 0)
-		memcpy(out, p, fill);
-	out[fill] = pad;
-	out[rate - 1] = (unsigned char)((fill == rate - 1 ? pad : 0) | 0x80);
-	ln->dirty = fill + 1;
-}
-
-/*
- * BLAKE2b's last block, fill (1 .. 128, or 0 for an empty message) bytes
- * at p zero-filled, into the lane's carry, whose bytes from ln->dirty on
- * are still zero, as for the sponge.
- */
-static void
-b2_tail_batch(struct lane *ln, const unsigned char *p, size_t fill)
-{
-	if (ln->dirty > fill)
-		memset(ln->carry + fill, 0, ln->dirty - fill);
-	if (fill > 0)
-		memcpy(ln->carry, p, fill);
-	ln->dirty = fill;
-}
-
-/*
- * The batch API's own driver: every message is in memory, so a lane is a
- * pointer and a count, without the records and sources of the scheduler;
- * for short messages this bookkeeping is most of the cost.
- */
-static size_t
-batch_run(struct mds_lanes *s, size_t n, const void *const *msgs,
-    const size_t *lens, unsigned char *out)
-{
-	const unsigned char *data[MDS_MAX_LANES];
-	size_t idx[MDS_MAX_LANES], next = 0, l, nb, busy, bl = s->block;
-	size_t width = s->width, k;
-	size_t keep = s->cons == MDS_CONS_BLAKE2B;	/* as lane_next_run */
-	unsigned char busy_l[MDS_MAX_LANES];
-	struct lane *ln;
-	int fresh;
-
-	memset(busy_l, 0, sizeof(busy_l));
-	for (;;) {
-		busy = 0;
-		nb = SIZE_MAX;
-		/*
-		 * Messages of one length finish together: then start the next
-		 * ones with a row at a time, not a word per lane and row.
-		 */
-		fresh = n - next >= width;
-		for (l = 0; l < width && fresh; l++)
-			if (s->lane[l].run_blocks != 0 ||
-			    (busy_l[l] && !s->lane[l].final))
-				fresh = 0;
-		if (fresh) {
-			for (l = 0; l < width; l++)
-				if (busy_l[l]) {
-					col_digest(s, l, out + idx[l] * s->dlen);
-					busy_l[l] = 0;
-				}
-			rows_start(s);
-		}
-		for (l = 0; l < width; l++) {
-			ln = &s->lane[l];
-			while (ln->run_blocks == 0) {
-				if (busy_l[l] && ln->final) {
-					col_digest(s, l, out + idx[l] * s->dlen);
-					busy_l[l] = 0;
-				}
-				if (!busy_l[l]) {
-					if (next == n)
-						break;
-					/* No bytes, no pointer needed; else stop. */
-					if (msgs[next] == NULL &&
-					    lens[next] != 0)
-						return next;
-					idx[l] = next;
-					if (!fresh)
-						col_start(s, l);
-					ln->p = msgs[next];
-					ln->avail = ln->total = lens[next];
-					ln->final = 0;
-					busy_l[l] = 1;
-					next++;
-				}
-				if (ln->avail >= bl + keep) {
-					ln->run = ln->p;
-					ln->run_blocks = (ln->avail - keep) /
-					    bl;
-					ln->p += ln->run_blocks * bl;
-					ln->avail -= ln->run_blocks * bl;
-				} else {
-					if (s->cons == MDS_CONS_MD)
-						ln->run_blocks = mds_md_tail(
-						    s->shape->md, ln->p,
-						    ln->avail, ln->total,
-						    ln->carry);
-					else if (keep) {
-						b2_tail_batch(ln, ln->p,
-						    ln->avail);
-						b2_last(s, ln);
-					} else {
-						sponge_tail_batch(ln, ln->p,
-						    ln->avail, s->shape->pad,
-						    bl);
-						ln->run_blocks = 1;
-					}
-					ln->run = ln->carry;
-					ln->avail = 0;
-					ln->final = 1;
-				}
-			}
-			data[l] = busy_l[l] ? ln->run : NULL;
-			if (busy_l[l]) {
-				busy++;
-				if (ln->run_blocks < nb)
-					nb = ln->run_blocks;
-			}
-		}
-		if (busy == 0)
-			break;
-		/* The tail of the batch: lanes alone, if that is faster. */
-		if (busy < s->k->min_busy) {
-			for (l = 0; l < width; l++) {
-				ln = &s->lane[l];
-				if (!busy_l[l])
-					continue;
-				col_single(s, l, ln->run, ln->run_blocks);
-				ln->run_blocks = 0;
-			}
-			continue;
-		}
-		s->k->blocks(s->state, data, nb, bl);
-		for (l = 0; l < width; l++)
-			if (busy_l[l]) {
-				k = nb * bl;
-				s->lane[l].run += k;
-				s->lane[l].run_blocks -= nb;
-			}
-	}
-	return n;
-}
-
-int
-mds_digest_many(const struct mds_alg *alg, size_t n, const void *const *msgs,
-    const size_t *lens, unsigned char *out)
-{
-	struct mds_lane_result r = { NULL, 0, 0, 0, NULL, { 0 } };
-	struct mds_lanes *s;
-	size_t i = 0, j = 0, window, dlen;
-
-	if (alg == NULL || (n > 0 && (msgs == NULL || lens == NULL ||
-	    out == NULL))) {
-		errno = EINVAL;
-		return -1;
-	}
-	if ((s = mds_lanes_new(alg)) == NULL)
-		return -1;
-	if (s->k != NULL) {
-		i = batch_run(s, n, msgs, lens, out);
-		mds_lanes_free(s);
-		if (i < n) {
-			errno = EINVAL;
-			return -1;
-		}
-		return 0;
-	}
-	i = 0;
-	dlen = mds_alg_digest_len(alg);
-	window = 2 * s->width;
-	for (; j < n; j++) {
-		for (; i < n && i - j < window; i++)
-			if (mds_lanes_add(s, msgs[i], lens[i], NULL) == -1) {
-				mds_lanes_free(s);
-				return -1;
-			}
-		if (mds_lanes_next(s, &r) != 1 || r.size == -1) {
-			mds_lanes_free(s);
-			errno = r.error != 0 ? r.error : EINVAL;
-			return -1;
-		}
-		memcpy(out + j * dlen, r.digest, dlen);
-	}
-	mds_lanes_free(s);
-	return 0;
 }

@@ -154,6 +154,5 @@ static const uint32_t md5_iv[4] = {
 	0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476
 };
 
-const struct mds_shape mds_md5_shape = {
-	&md5_shape, md5_iv, 0, 4, 64
-};
+const struct mds_shape mds_md5_shape =
+    MDS_MD_SHAPE(&md5_shape, md5_iv, 4, 4);

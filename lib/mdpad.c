@@ -1,20 +1,22 @@
 /*
- * mdpad.c: Merkle-Damgard buffering, padding and length encoding, and the
- * one implementation of init, update and final that every Merkle-Damgard
- * row of the registry uses (MD5, SHA-1, the SHA-2 family, SM3): the row's
- * shape gives the initial value and the layout, its family the kernel.
- * Whole blocks go straight from the caller's buffer to the block function;
- * only a partial block is copied.
+ * mdpad.c: Merkle-Damgard buffering, padding and length encoding, the one
+ * implementation of init, update and final that every Merkle-Damgard row
+ * of the registry uses (MD5, SHA-1, the SHA-2 family, SM3), and the
+ * construction's table (construction.h), through which the lanes end
+ * their messages the same way: the row's shape gives the initial value
+ * and the layout, its family the kernel.  Whole blocks go straight from
+ * the caller's buffer to the block function; only a partial block is
+ * copied.
  */
 #include <string.h>
 
 #include "mds_int.h"
 
-void
-mds_md_update(struct md_state *st, const struct md_shape *shape,
-    const unsigned char *p, size_t len)
+static void
+md_update(void *vst, const unsigned char *p, size_t len)
 {
-	size_t bl = shape->block_len, n;	/* 64 or 128, never 0 */
+	struct md_state *st = vst;
+	size_t bl = st->shape->block, n;	/* 64 or 128, never 0 */
 
 	st->nbytes += len;
 	if (st->fill != 0) {
@@ -47,8 +49,8 @@ mds_md_update(struct md_state *st, const struct md_shape *shape,
  * are tail: 0x80, zeros and the bit length.  Written to out (two blocks'
  * room); returns how many blocks, 1 or 2.
  */
-size_t
-mds_md_tail(const struct md_shape *shape, const unsigned char *tail,
+static size_t
+md_pad(const struct md_shape *shape, const unsigned char *tail,
     size_t fill, uint64_t nbytes, unsigned char *out)
 {
 	size_t bl = shape->block_len, lenpos = bl - shape->len_bytes, n = 1;
@@ -75,79 +77,85 @@ mds_md_tail(const struct md_shape *shape, const unsigned char *tail,
 	return n;
 }
 
-/* Append the padding and the length, and run the last block(s). */
-void
-mds_md_pad(struct md_state *st, const struct md_shape *shape)
-{
-	unsigned char two[2 * sizeof(st->buf)], *out = st->buf;
-
-	/* In place, unless SHA-512's second block is needed. */
-	if (st->fill + 1 + shape->len_bytes > sizeof(st->buf))
-		out = two;
-	st->k->blocks(st, out,
-	    mds_md_tail(shape, st->buf, st->fill, st->nbytes, out));
-	st->fill = 0;
-}
-
 /*
- * Write the first outlen bytes of a 32-bit-word chaining value: whole
- * words with one store each (this is a visible part of hashing a short
- * message), then any bytes of a last partial word.
+ * The first outlen bytes of the chaining value in col: whole words with
+ * one store each (this is a visible part of hashing a short message),
+ * then any bytes of a last partial word.  Words of 32 bits are in the
+ * family's byte order, of 64 bits big-endian.
  */
-void
-mds_md_put32(const struct md_state *st, int little_endian, unsigned char *out,
-    size_t outlen)
+static void
+md_extract(const struct mds_shape *sh, const struct mds_col *col,
+    unsigned char *out, size_t outlen)
 {
-	unsigned char last[4];
-	size_t i;
+	const uint32_t *w32 = (const uint32_t *)col->w + col->l;
+	const uint64_t *w64 = (const uint64_t *)col->w + col->l;
+	unsigned char last[8];
+	size_t i, width = col->width;
 
-	if (little_endian)
+	if (sh->word_bytes == 8) {
+		for (i = 0; i + 8 <= outlen; i += 8)
+			mds_store_be64(out + i, w64[i / 8 * width]);
+		if (i < outlen) {
+			mds_store_be64(last, w64[i / 8 * width]);
+			memcpy(out + i, last, outlen - i);
+		}
+		return;
+	}
+	if (sh->md->little_endian)
 		for (i = 0; i + 4 <= outlen; i += 4)
-			mds_store_le32(out + i, st->h.w32[i / 4]);
+			mds_store_le32(out + i, w32[i / 4 * width]);
 	else
 		for (i = 0; i + 4 <= outlen; i += 4)
-			mds_store_be32(out + i, st->h.w32[i / 4]);
+			mds_store_be32(out + i, w32[i / 4 * width]);
 	if (i < outlen) {
-		if (little_endian)
-			mds_store_le32(last, st->h.w32[i / 4]);
+		if (sh->md->little_endian)
+			mds_store_le32(last, w32[i / 4 * width]);
 		else
-			mds_store_be32(last, st->h.w32[i / 4]);
+			mds_store_be32(last, w32[i / 4 * width]);
 		memcpy(out + i, last, outlen - i);
 	}
 }
 
-/* Write the first outlen bytes of a 64-bit-word chaining value, big-endian. */
-void
-mds_md_put64(const struct md_state *st, unsigned char *out, size_t outlen)
+/* The table's tail: the padding, which owes nothing to the state. */
+static size_t
+md_tail(const struct mds_shape *sh, const unsigned char *p, size_t fill,
+    uint64_t total, unsigned char *out, size_t *dirty,
+    const struct mds_col *col)
 {
-	unsigned char last[8];
-	size_t i;
+	size_t n = md_pad(sh->md, p, fill, total, out);
 
-	for (i = 0; i + 8 <= outlen; i += 8)
-		mds_store_be64(out + i, st->h.w64[i / 8]);
-	if (i < outlen) {
-		mds_store_be64(last, st->h.w64[i / 8]);
-		memcpy(out + i, last, outlen - i);
-	}
+	(void)col;
+	*dirty = n * sh->block;
+	return n;
 }
 
+static void *
+md_words(void *vst)
+{
+	return ((struct md_state *)vst)->h.w32;
+}
+
+static void
+md_absorb(void *vst, const unsigned char *p, size_t nblocks)
+{
+	struct md_state *st = vst;
+
+	st->k->blocks(st, p, nblocks);
+}
 
 MDS_STATE_FITS(md_state, struct md_state);
 
 static void
-md_start(struct md_state *st, const struct mds_alg *alg,
-    const struct mds_kernel *k)
+md_start(void *vst, const struct mds_alg *alg, const struct mds_kernel *k)
 {
+	struct md_state *st = vst;
 	const struct mds_shape *sh = alg->shape;
 
 	/* Not the buffer: update and pad write each byte before it is read. */
 	st->k = k;
-	st->md = sh->md;
+	st->shape = sh;
 	st->outlen = alg->digest_len;
-	if (sh->md->block_len == 64)
-		memcpy(st->h.w32, sh->iv, sh->words * sizeof(uint32_t));
-	else
-		memcpy(st->h.w64, sh->iv, sh->words * sizeof(uint64_t));
+	memcpy(st->h.w32, sh->iv, sh->words * sh->word_bytes);
 	st->nbytes = 0;
 	st->fill = 0;
 }
@@ -166,24 +174,21 @@ md_init_native(void *st, const struct mds_alg *alg)
 	return 0;
 }
 
-static void
-md_update(void *vst, const unsigned char *p, size_t len)
-{
-	struct md_state *st = vst;
-
-	mds_md_update(st, st->md, p, len);
-}
-
 static int
 md_final(void *vst, unsigned char *out)
 {
 	struct md_state *st = vst;
+	const struct mds_shape *sh = st->shape;
+	struct mds_col self = { st->h.w32, 1, 0 };
+	unsigned char two[2 * sizeof(st->buf)], *last = st->buf;
 
-	mds_md_pad(st, st->md);
-	if (st->md->block_len == 64)
-		mds_md_put32(st, st->md->little_endian, out, st->outlen);
-	else
-		mds_md_put64(st, out, st->outlen);
+	/* In place, unless SHA-512's second block is needed. */
+	if (st->fill + 1 + sh->md->len_bytes > sizeof(st->buf))
+		last = two;
+	st->k->blocks(st, last,
+	    md_pad(sh->md, st->buf, st->fill, st->nbytes, last));
+	st->fill = 0;
+	md_extract(sh, &self, out, st->outlen);
 	return 0;
 }
 
@@ -195,4 +200,8 @@ const struct mds_impl mds_portable_md = {
 const struct mds_impl mds_native_md = {
 	NULL, "native", md_init_native, md_update, md_final, NULL,
 	mds_kernel_describe
+};
+
+const struct mds_cons_ops mds_cons_md = {
+	MDS_CONS_MD, 0, md_start, md_words, md_absorb, md_tail, md_extract
 };

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "mdsum.h"
+#include "construction.h"
 
 /* Registry rows backend.c can cache: the listed ones and blake2b's lengths. */
 #define MDS_MAX_ALGS	96
@@ -43,40 +44,10 @@ struct mds_vector {
 };
 
 /*
- * The construction an algorithm rides on, which is also how the lane
- * scheduler (lanes.c) hashes it (mds_shape_cons): Merkle-Damgard by md,
- * starting from the chaining value iv (words of 32 bits for 64-byte
- * blocks, of 64 bits for 128-byte ones); md NULL and no iv, the Keccak
- * sponge from zeros with the domain byte pad; md NULL with an iv,
- * BLAKE2b, from iv with the digest length in its parameter word, and a
- * byte counter and last-block flag after the chaining value.
- * words: state words per lane; block: the block or rate in bytes.
- * What differs between sha224 and sha256, or sha3-512 and sha3-256, is
- * only this and the digest length: the code is one.
- */
-struct md_shape;
-struct mds_shape {
-	const struct md_shape	*md;
-	const void		*iv;
-	unsigned char		 pad;
-	unsigned int		 words;
-	unsigned int		 block;
-};
-
-enum mds_cons { MDS_CONS_MD, MDS_CONS_SPONGE, MDS_CONS_BLAKE2B };
-
-static inline enum mds_cons
-mds_shape_cons(const struct mds_shape *sh)
-{
-	if (sh->md != NULL)
-		return MDS_CONS_MD;
-	return sh->iv == NULL ? MDS_CONS_SPONGE : MDS_CONS_BLAKE2B;
-}
-
-/*
  * One row of the registry (registry.c).  family: the kernels that hash it
- * (dispatch.c), NULL for none; shape: its construction, NULL for code of
- * its own (portable and native then say whose).
+ * (dispatch.c), NULL for none; shape: its construction (construction.h),
+ * NULL for code of its own, with no blocks (portable and native then say
+ * whose).
  */
 struct mds_alg {
 	const char		*name;
@@ -123,28 +94,6 @@ const struct mds_impl	*mds_select(const struct mds_alg *, const char *);
 /* The position of a row in the registry, 0 .. mds_alg_count() - 1. */
 size_t	mds_alg_index(const struct mds_alg *);
 
-/*
- * The two implementations of every Merkle-Damgard algorithm (mdpad.c) and
- * of every sponge (keccak.c), parameterised by the row's shape: portable,
- * and native, which differs only in taking its kernel from CPU dispatch.
- */
-extern const struct mds_impl mds_portable_md, mds_native_md;
-extern const struct mds_impl mds_portable_sponge, mds_native_sponge;
-/* BLAKE2b (blake2b.c): any digest length, from the row. */
-extern const struct mds_impl mds_portable_blake2b, mds_native_blake2b;
-extern const struct mds_shape mds_blake2b_shape;
-/* The chaining value a BLAKE2b message of outlen digest bytes starts from. */
-void	mds_blake2b_start_h(uint64_t[8], size_t);
-
-/* The shapes of the algorithm files (md5.c, sha1.c, ...). */
-extern const struct mds_shape mds_md5_shape, mds_sha1_shape;
-extern const struct mds_shape mds_sha224_shape, mds_sha256_shape;
-extern const struct mds_shape mds_sha384_shape, mds_sha512_shape;
-extern const struct mds_shape mds_sha512_224_shape, mds_sha512_256_shape;
-extern const struct mds_shape mds_keccak256_shape, mds_sha3_224_shape;
-extern const struct mds_shape mds_sha3_256_shape, mds_sha3_384_shape;
-extern const struct mds_shape mds_sha3_512_shape, mds_sm3_shape;
-
 /* cksum(1) and sum(1) (crc.c): only the CRCs have kernels. */
 extern const struct mds_impl mds_portable_cksum, mds_native_cksum;
 extern const struct mds_impl mds_portable_crc32b, mds_native_crc32b;
@@ -153,40 +102,6 @@ extern const struct mds_impl mds_portable_bsd;
 
 /* The kernel's name, for mds_ctx_impl; the state starts with k. */
 const char	*mds_kernel_describe(const void *);
-
-struct mds_kernel;
-
-/*
- * Merkle-Damgard buffering, padding and length encoding (mdpad.c), shared
- * by MD5, SHA-1, SHA-256 and SHA-512.  The algorithm file supplies the
- * block function and the chaining-value layout.
- */
-struct md_state {
-	const struct mds_kernel *k;	/* the block function, from dispatch */
-	const struct md_shape	*md;	/* block and length layout */
-	size_t		outlen;		/* digest bytes */
-	union {
-		uint32_t	w32[16];
-		uint64_t	w64[8];
-	} h;				/* chaining value */
-	uint64_t	nbytes;		/* message length so far, mod 2^64 */
-	unsigned int	fill;		/* bytes waiting in buf */
-	unsigned char	buf[128];
-};
-
-struct md_shape {
-	size_t		block_len;	/* 64 or 128 */
-	size_t		len_bytes;	/* length field: 8 or 16 */
-	int		little_endian;	/* MD5 encodes length (and state) LE */
-};
-
-void	mds_md_update(struct md_state *, const struct md_shape *,
-	    const unsigned char *, size_t);
-void	mds_md_pad(struct md_state *, const struct md_shape *);
-size_t	mds_md_tail(const struct md_shape *, const unsigned char *, size_t,
-	    uint64_t, unsigned char *);
-void	mds_md_put32(const struct md_state *, int, unsigned char *, size_t);
-void	mds_md_put64(const struct md_state *, unsigned char *, size_t);
 
 /* Round constants, shared by the portable and the SIMD block functions. */
 extern const uint32_t mds_md5_t[64];
@@ -212,9 +127,7 @@ uint32_t	mds_sysv_update_portable(uint32_t, const unsigned char *, size_t);
 uint32_t	mds_crc32b_update_portable(uint32_t, const unsigned char *,
 		    size_t);
 
-/* Keccak-f[1600] (keccakf1600.c) and the sponge (keccak.c). */
-void	mds_sponge_tail(const unsigned char *, size_t, unsigned char, size_t,
-	    unsigned char *);
+/* Keccak-f[1600] (keccakf1600.c). */
 void	mds_keccakf1600_portable(uint64_t[25]);
 /* XOR nblocks blocks of rate bytes into the state, permuting after each. */
 void	mds_keccak_absorb_portable(uint64_t[25], const unsigned char *, size_t,

@@ -186,7 +186,7 @@ char	*mds_hex(const unsigned char *, size_t, char *);
 
 /*
  * ------------------------------------------------------------------------
- * Many messages at once (lanes.c).
+ * Many messages at once (lanes_api.c, batch.c).
  *
  * A lane scheduler hashes independent messages side by side, with the
  * CPU's multi-buffer kernel for the algorithm (mds_lanes_kernel names it;

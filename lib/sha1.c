@@ -174,6 +174,5 @@ static const uint32_t sha1_iv[5] = {
 	0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0
 };
 
-const struct mds_shape mds_sha1_shape = {
-	&sha1_shape, sha1_iv, 0, 5, 64
-};
+const struct mds_shape mds_sha1_shape =
+    MDS_MD_SHAPE(&sha1_shape, sha1_iv, 5, 4);

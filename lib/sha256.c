@@ -119,10 +119,8 @@ static const uint32_t sha224_iv[8] = {
 	0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4
 };
 
-const struct mds_shape mds_sha256_shape = {
-	&sha256_shape, sha256_iv, 0, 8, 64
-};
+const struct mds_shape mds_sha256_shape =
+    MDS_MD_SHAPE(&sha256_shape, sha256_iv, 8, 4);
 
-const struct mds_shape mds_sha224_shape = {
-	&sha256_shape, sha224_iv, 0, 8, 64
-};
+const struct mds_shape mds_sha224_shape =
+    MDS_MD_SHAPE(&sha256_shape, sha224_iv, 8, 4);

@@ -129,18 +129,14 @@ static const uint64_t sha512_256_iv[8] = {
 	0x2b0199fc2c85b8aaULL, 0x0eb72ddc81c52ca2ULL
 };
 
-const struct mds_shape mds_sha512_shape = {
-	&sha512_shape, sha512_iv, 0, 8, 128
-};
+const struct mds_shape mds_sha512_shape =
+    MDS_MD_SHAPE(&sha512_shape, sha512_iv, 8, 8);
 
-const struct mds_shape mds_sha384_shape = {
-	&sha512_shape, sha384_iv, 0, 8, 128
-};
+const struct mds_shape mds_sha384_shape =
+    MDS_MD_SHAPE(&sha512_shape, sha384_iv, 8, 8);
 
-const struct mds_shape mds_sha512_224_shape = {
-	&sha512_shape, sha512_224_iv, 0, 8, 128
-};
+const struct mds_shape mds_sha512_224_shape =
+    MDS_MD_SHAPE(&sha512_shape, sha512_224_iv, 8, 8);
 
-const struct mds_shape mds_sha512_256_shape = {
-	&sha512_shape, sha512_256_iv, 0, 8, 128
-};
+const struct mds_shape mds_sha512_256_shape =
+    MDS_MD_SHAPE(&sha512_shape, sha512_256_iv, 8, 8);

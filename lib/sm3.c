@@ -185,6 +185,5 @@ static const uint32_t sm3_iv[8] = {
 	0xa96f30bc, 0x163138aa, 0xe38dee4d, 0xb0fb0e4e
 };
 
-const struct mds_shape mds_sm3_shape = {
-	&sm3_shape, sm3_iv, 0, 8, 64
-};
+const struct mds_shape mds_sm3_shape =
+    MDS_MD_SHAPE(&sm3_shape, sm3_iv, 8, 4);

@@ -21,7 +21,7 @@
  * first (sha512_x86.h) both run 2-3% faster again.
  *
  * Calls of up to four blocks (a message of up to 111 bytes is one
- * block; mds_md_pad always calls with one) hash one block at a time,
+ * block; md_final always calls with one) hash one block at a time,
  * each with its own schedule in xmm registers made under its own rounds
  * (sha512_one below).  Timed by thread CPU time, the machine being
  * shared, kernels in turn in one process: a one-block call takes 165 ns
