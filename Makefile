@@ -39,13 +39,19 @@ NATIVE_OBJS_yes =	lib/nonative.o
 LIB_OBJS =	lib/registry.o lib/backend.o lib/dispatch.o lib/ctx.o lib/fd.o \
 		lib/input.o \
 		lib/mdpad.o lib/md5.o lib/sha1.o lib/sha256.o lib/sha512.o lib/sm3.o \
-		lib/keccak.o lib/keccakf1600.o lib/blake2b.o lib/archive.o lib/mb_portable.o lib/lanes.o \
+		lib/keccak.o lib/keccakf1600.o lib/blake2b.o lib/mb_portable.o lib/lanes.o \
 		lib/tune.o lib/crc.o \
 		$(LIBMD_OBJS_$(WITHOUT_LIBMD)) \
 		$(OPENSSL_OBJS_$(WITHOUT_OPENSSL)) \
 		$(NATIVE_OBJS_$(WITHOUT_ASM))
 LIBS =		$(LIBMD_LIBS_$(WITHOUT_LIBMD)) \
-		$(OPENSSL_LIBS_$(WITHOUT_OPENSSL)) -larchive -lz -lpthread
+		$(OPENSSL_LIBS_$(WITHOUT_OPENSSL)) -lpthread
+
+# libmdsum-archive: the members of archives (mdsum_archive.h), a library
+# of its own over libmdsum, so that libmdsum needs neither libarchive nor
+# zlib.
+ARCHIVE_OBJS =	lib/archive.o
+ARCHIVE_LIBS =	-larchive -lz
 
 # The program: main() in mdsum.o, the rest in CLI_OBJS (which the fuzz
 # targets link too).
@@ -69,7 +75,7 @@ TEST_OBJS =	tests/run.o tests/util.o tests/vectors.o tests/diff.o tests/api.o \
 # Every object of every build variant, for clean.
 ALL_OBJS =	$(LIB_OBJS) lib/backend_libmd.o lib/nolibmd.o \
 		lib/backend_openssl.o lib/noopenssl.o $(NATIVE_OBJS_no) \
-		$(NATIVE_OBJS_yes) $(BIN_OBJS) $(TEST_OBJS)
+		$(NATIVE_OBJS_yes) $(ARCHIVE_OBJS) $(BIN_OBJS) $(TEST_OBJS)
 
 .SUFFIXES:
 .SUFFIXES: .c .o
@@ -79,8 +85,11 @@ ALL_OBJS =	$(LIB_OBJS) lib/backend_libmd.o lib/nolibmd.o \
 
 SHLIB =		lib/libmdsum.so.$(LIB_VERSION)
 SHLIB_SONAME =	libmdsum.so.$(LIB_MAJOR)
+ARCHIVE_SHLIB =	lib/libmdsum-archive.so.$(ARCHIVE_LIB_VERSION)
+ARCHIVE_SONAME =	libmdsum-archive.so.$(ARCHIVE_LIB_MAJOR)
 
-all: lib/libmdsum.a $(SHLIB) bin/mdsum $(BSD_LINKS) $(SUM_LINKS) $(GNU_LINKS)
+all: lib/libmdsum.a lib/libmdsum-archive.a $(SHLIB) $(ARCHIVE_SHLIB) \
+    bin/mdsum $(BSD_LINKS) $(SUM_LINKS) $(GNU_LINKS)
 
 lib/libmdsum.a: $(LIB_OBJS)
 	rm -f $@
@@ -91,6 +100,17 @@ lib/libmdsum.a: $(LIB_OBJS)
 $(SHLIB): $(LIB_OBJS) lib/libmdsum.map
 	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SHLIB_SONAME) \
 	    -Wl,--version-script=lib/libmdsum.map -o $@ $(LIB_OBJS) $(LIBS)
+
+lib/libmdsum-archive.a: $(ARCHIVE_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $(ARCHIVE_OBJS)
+
+# Linked against the shared libmdsum by its file name, which records its
+# soname (-lmdsum could find libmdsum.a here and copy it in).
+$(ARCHIVE_SHLIB): $(ARCHIVE_OBJS) $(SHLIB) lib/libmdsum-archive.map
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(ARCHIVE_SONAME) \
+	    -Wl,--version-script=lib/libmdsum-archive.map -o $@ \
+	    $(ARCHIVE_OBJS) $(SHLIB) $(ARCHIVE_LIBS)
 
 $(LIB_OBJS): lib/mdsum.h lib/mds_int.h config.mk
 $(NATIVE_OBJS_no): lib/x86/x86.h lib/aarch64/a64.h
@@ -112,8 +132,9 @@ lib/backend_libmd.o lib/nolibmd.o lib/backend_openssl.o lib/noopenssl.o \
     $(NATIVE_OBJS_no) $(NATIVE_OBJS_yes): \
     lib/mdsum.h lib/mds_int.h config.mk
 
-bin/mdsum: $(BIN_OBJS) lib/libmdsum.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(BIN_OBJS) lib/libmdsum.a $(LIBS)
+bin/mdsum: $(BIN_OBJS) lib/libmdsum-archive.a lib/libmdsum.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(BIN_OBJS) lib/libmdsum-archive.a \
+	    lib/libmdsum.a $(LIBS) $(ARCHIVE_LIBS)
 
 # The BSD tools and the coreutils-style names are all one program.
 $(BSD_LINKS) $(SUM_LINKS) $(GNU_LINKS): bin/mdsum
@@ -121,9 +142,10 @@ $(BSD_LINKS) $(SUM_LINKS) $(GNU_LINKS): bin/mdsum
 
 $(BIN_OBJS): lib/mdsum.h bin/cli.h bin/manifest.h bin/audit.h config.mk
 
+# zlib's crc32 is an oracle of the CRC tests (tests/oracle.c).
 tests/run: $(TEST_OBJS) lib/libmdsum.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJS) lib/libmdsum.a \
-	    $(LIBS) $(CHECK_LIBS)
+	    $(LIBS) -lz $(CHECK_LIBS)
 
 $(TEST_OBJS): lib/mdsum.h tests/tests.h config.mk
 # These look inside the library (kernel tables, struct layouts).
@@ -263,7 +285,7 @@ bench/batch.o: bench/batch.c bench/util.h lib/mdsum.h config.mk
 # seconds) to tests/fuzz/crashes/, and any crash fails the run after all
 # targets have run.  clang's fuzzer, address and undefined sanitizers
 # build everything, into tests/fuzz/obj/ apart from the normal objects:
-# the library and CLI_OBJS as two archives, from which each target takes
+# the libraries and CLI_OBJS as three archives, from which each target takes
 # what it uses.  An object is rebuilt when its source, a header, config.mk
 # or this Makefile is newer.  The user's CFLAGS are left out: the
 # sanitizers want these.
@@ -295,7 +317,8 @@ fuzz: fuzz-build
 fuzz-build:
 	mkdir -p $(FUZZ_OBJ)
 	@echo "fuzz-build: $(FUZZ_CC) $(FUZZ_CFLAGS) into $(FUZZ_OBJ)/"
-	@for a in mdsum:"$(LIB_OBJS)" cli:"$(CLI_OBJS)"; do \
+	@for a in mdsum:"$(LIB_OBJS)" mdsum-archive:"$(ARCHIVE_OBJS)" \
+	    cli:"$(CLI_OBJS)"; do \
 		objs=; new=; \
 		for f in $${a#*:}; do \
 			f=$${f%.o}.c; \
@@ -314,12 +337,14 @@ fuzz-build:
 	done
 	@for t in $(FUZZ_TARGETS); do \
 		[ -f $(FUZZ_OBJ)/$$t ] && [ -z "`find tests/fuzz/$$t.c \
-		    $(FUZZ_OBJ)/libmdsum.a $(FUZZ_OBJ)/libcli.a $(FUZZ_DEPS) \
+		    $(FUZZ_OBJ)/libmdsum.a $(FUZZ_OBJ)/libmdsum-archive.a \
+		    $(FUZZ_OBJ)/libcli.a $(FUZZ_DEPS) \
 		    -newer $(FUZZ_OBJ)/$$t`" ] && continue; \
 		echo "$(FUZZ_CC) ... -o $(FUZZ_OBJ)/$$t"; \
 		$(FUZZ_CC) $(MDS_CFLAGS) -Ibin $(FUZZ_CFLAGS) \
 		    -o $(FUZZ_OBJ)/$$t tests/fuzz/$$t.c $(FUZZ_OBJ)/libcli.a \
-		    $(FUZZ_OBJ)/libmdsum.a $(LIBS) || exit 1; \
+		    $(FUZZ_OBJ)/libmdsum-archive.a $(FUZZ_OBJ)/libmdsum.a \
+		    $(LIBS) $(ARCHIVE_LIBS) || exit 1; \
 	done
 
 # make lint: the manuals through mandoc and groff, the C through cppcheck and
@@ -391,11 +416,24 @@ install: all
 	$(INSTALL) -m 755 $(SHLIB) "$(DESTDIR)$(LIBDIR)/libmdsum.so.$(LIB_VERSION)"
 	ln -sf libmdsum.so.$(LIB_VERSION) "$(DESTDIR)$(LIBDIR)/$(SHLIB_SONAME)"
 	ln -sf $(SHLIB_SONAME) "$(DESTDIR)$(LIBDIR)/libmdsum.so"
+	$(INSTALL) -m 644 lib/libmdsum-archive.a \
+	    "$(DESTDIR)$(LIBDIR)/libmdsum-archive.a"
+	$(INSTALL) -m 755 $(ARCHIVE_SHLIB) \
+	    "$(DESTDIR)$(LIBDIR)/libmdsum-archive.so.$(ARCHIVE_LIB_VERSION)"
+	ln -sf libmdsum-archive.so.$(ARCHIVE_LIB_VERSION) \
+	    "$(DESTDIR)$(LIBDIR)/$(ARCHIVE_SONAME)"
+	ln -sf $(ARCHIVE_SONAME) "$(DESTDIR)$(LIBDIR)/libmdsum-archive.so"
 	$(INSTALL) -m 644 lib/mdsum.h "$(DESTDIR)$(INCLUDEDIR)/mdsum.h"
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
-	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
-	    -e 's|@LIBS@|$(LIBS)|' lib/mdsum.pc.in > "$(DESTDIR)$(PKGCONFIGDIR)/mdsum.pc"
-	chmod 644 "$(DESTDIR)$(PKGCONFIGDIR)/mdsum.pc"
+	$(INSTALL) -m 644 lib/mdsum_archive.h \
+	    "$(DESTDIR)$(INCLUDEDIR)/mdsum_archive.h"
+	for pc in mdsum mdsum-archive; do \
+		sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+		    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+		    -e 's|@VERSION@|$(VERSION)|' -e 's|@LIBS@|$(LIBS)|' \
+		    -e 's|@ARCHIVE_LIBS@|$(ARCHIVE_LIBS)|' lib/$$pc.pc.in \
+		    > "$(DESTDIR)$(PKGCONFIGDIR)/$$pc.pc" && \
+		chmod 644 "$(DESTDIR)$(PKGCONFIGDIR)/$$pc.pc" || exit 1; \
+	done
 	$(INSTALL) -m 644 man/mdsum.1 "$(DESTDIR)$(MANDIR)/man1/mdsum.1"
 	$(INSTALL) -m 644 man/md5.1 "$(DESTDIR)$(MANDIR)/man1/md5.1"
 	$(INSTALL) -m 644 man/libmdsum.3 "$(DESTDIR)$(MANDIR)/man3/libmdsum.3"
@@ -434,8 +472,14 @@ uninstall:
 	    "$(DESTDIR)$(LIBDIR)/libmdsum.so.$(LIB_VERSION)" \
 	    "$(DESTDIR)$(LIBDIR)/$(SHLIB_SONAME)" \
 	    "$(DESTDIR)$(LIBDIR)/libmdsum.so" \
+	    "$(DESTDIR)$(LIBDIR)/libmdsum-archive.a" \
+	    "$(DESTDIR)$(LIBDIR)/libmdsum-archive.so.$(ARCHIVE_LIB_VERSION)" \
+	    "$(DESTDIR)$(LIBDIR)/$(ARCHIVE_SONAME)" \
+	    "$(DESTDIR)$(LIBDIR)/libmdsum-archive.so" \
 	    "$(DESTDIR)$(INCLUDEDIR)/mdsum.h" \
+	    "$(DESTDIR)$(INCLUDEDIR)/mdsum_archive.h" \
 	    "$(DESTDIR)$(PKGCONFIGDIR)/mdsum.pc" \
+	    "$(DESTDIR)$(PKGCONFIGDIR)/mdsum-archive.pc" \
 	    "$(DESTDIR)$(MANDIR)/man1/mdsum.1" "$(DESTDIR)$(MANDIR)/man1/md5.1" \
 	    "$(DESTDIR)$(MANDIR)/man3/libmdsum.3" \
 	    "$(DESTDIR)$(ZSHCOMPDIR)/_md5" "$(DESTDIR)$(ZSHCOMPDIR)/_mdsum"
@@ -469,7 +513,8 @@ dist: bin/mdsum
 	cd dist && ../bin/mdsum -c SHA256SUMS
 
 clean:
-	rm -f $(ALL_OBJS) lib/libmdsum.a $(SHLIB) tests/run bin/mdsum $(BSD_LINKS) \
+	rm -f $(ALL_OBJS) lib/libmdsum.a $(SHLIB) lib/libmdsum-archive.a \
+	    $(ARCHIVE_SHLIB) tests/run bin/mdsum $(BSD_LINKS) \
 	    $(SUM_LINKS) $(GNU_LINKS)
 	rm -f tests/eio_shim.so
 	rm -rf dist

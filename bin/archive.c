@@ -57,6 +57,7 @@
 #include <unistd.h>
 
 #include "manifest.h"
+#include "mdsum_archive.h"
 
 #define KEEP_BYTES	(16 * 1024 * 1024)	/* memory for hard links */
 #define UNRESOLVED	(-1)	/* in->err: a link needing a second pass */
