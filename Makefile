@@ -72,7 +72,8 @@ TEST_OBJS =	tests/run.o tests/util.o tests/vectors.o tests/diff.o tests/api.o \
 		tests/input.o tests/native.o tests/lanes.o tests/big.o tests/crc.o \
 		tests/tune.o tests/oracle.o
 
-# Every object of every build variant, for clean.
+# Every object of every build variant, for clean and the header
+# dependencies.
 ALL_OBJS =	$(LIB_OBJS) lib/backend_libmd.o lib/nolibmd.o \
 		lib/backend_openssl.o lib/noopenssl.o $(NATIVE_OBJS_no) \
 		$(NATIVE_OBJS_yes) $(ARCHIVE_OBJS) $(BIN_OBJS) $(TEST_OBJS)
@@ -80,8 +81,16 @@ ALL_OBJS =	$(LIB_OBJS) lib/backend_libmd.o lib/nolibmd.o \
 .SUFFIXES:
 .SUFFIXES: .c .o
 
+# Header dependencies come from the compiler: each compilation writes
+# its object's list of the tree's headers it read (-MMD: lib/ctx.o's in
+# lib/ctx.d), with an empty rule for each header (-MP) so that one
+# removed or renamed stops no build; the lists are read at the end of
+# this file.  Every object depends on config.mk too.
+DEP_FLAGS =	-MMD -MP
+
 .c.o:
-	$(CC) $(MDS_CFLAGS) $(CHECK_CFLAGS) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+	$(CC) $(MDS_CFLAGS) $(DEP_FLAGS) $(CHECK_CFLAGS) $(CPPFLAGS) $(CFLAGS) \
+	    -c $< -o $@
 
 SHLIB =		lib/libmdsum.so.$(LIB_VERSION)
 SHLIB_SONAME =	libmdsum.so.$(LIB_MAJOR)
@@ -112,26 +121,6 @@ $(ARCHIVE_SHLIB): $(ARCHIVE_OBJS) $(SHLIB) lib/libmdsum-archive.map
 	    -Wl,--version-script=lib/libmdsum-archive.map -o $@ \
 	    $(ARCHIVE_OBJS) $(SHLIB) $(ARCHIVE_LIBS)
 
-$(LIB_OBJS): lib/mdsum.h lib/mds_int.h config.mk
-$(NATIVE_OBJS_no): lib/x86/x86.h lib/aarch64/a64.h
-lib/x86/sha512_avx2.o: lib/x86/sha512_x86.h
-lib/x86/sha512_avx512.o: lib/x86/sha512_x86.h
-lib/x86/md5_x86.o lib/x86/md5_mb_avx2.o lib/x86/md5_mb_avx512.o: \
-    lib/md5_steps.h
-lib/aarch64/md5_a64.o lib/aarch64/md5_mb_neon.o: lib/md5_steps.h
-lib/x86/keccak_bmi.o lib/aarch64/keccak_a64.o: lib/keccak_round.h
-lib/aarch64/keccak_sha3.o lib/aarch64/keccak_mb_neon.o \
-    lib/aarch64/keccak_mb_sha3.o: lib/aarch64/keccak_a64.h
-lib/blake2b.o: lib/blake2b.h
-lib/x86/blake2b_avx2.o lib/x86/blake2b_avx512.o: \
-    lib/blake2b.h lib/x86/blake2b_x86.h
-lib/x86/blake2b_mb_avx2.o lib/x86/blake2b_mb_avx512.o: lib/blake2b.h
-lib/x86/crc_pclmul.o lib/x86/crc_vpclmul.o: lib/x86/crc_x86.h
-lib/crc.o: lib/crc_tables.h
-lib/backend_libmd.o lib/nolibmd.o lib/backend_openssl.o lib/noopenssl.o \
-    $(NATIVE_OBJS_no) $(NATIVE_OBJS_yes): \
-    lib/mdsum.h lib/mds_int.h config.mk
-
 bin/mdsum: $(BIN_OBJS) lib/libmdsum-archive.a lib/libmdsum.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(BIN_OBJS) lib/libmdsum-archive.a \
 	    lib/libmdsum.a $(LIBS) $(ARCHIVE_LIBS)
@@ -140,17 +129,10 @@ bin/mdsum: $(BIN_OBJS) lib/libmdsum-archive.a lib/libmdsum.a
 $(BSD_LINKS) $(SUM_LINKS) $(GNU_LINKS): bin/mdsum
 	ln -sf mdsum $@
 
-$(BIN_OBJS): lib/mdsum.h bin/cli.h bin/manifest.h bin/audit.h config.mk
-
 # zlib's crc32 is an oracle of the CRC tests (tests/oracle.c).
 tests/run: $(TEST_OBJS) lib/libmdsum.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJS) lib/libmdsum.a \
 	    $(LIBS) -lz $(CHECK_LIBS)
-
-$(TEST_OBJS): lib/mdsum.h tests/tests.h config.mk
-# These look inside the library (kernel tables, struct layouts).
-tests/api.o tests/lanes.o tests/native.o tests/tune.o tests/util.o: \
-    lib/mds_int.h
 
 # tests/eio_shim.so: the LD_PRELOAD library by which tests/fault.sh makes
 # reads fail or files change part-way; built for check only.
@@ -228,6 +210,8 @@ XRP_LIBMD_no =	bench/xrp_libmd.o
 XRP_LIBMD_yes =
 XRP_OBJS =	bench/xrp.o bench/util.o $(XRP_OPENSSL_$(WITHOUT_OPENSSL)) \
 		$(XRP_LIBMD_$(WITHOUT_LIBMD))
+BENCH_OBJS =	bench/xrp.o bench/xrp_openssl.o bench/xrp_libmd.o \
+		bench/util.o bench/short.o bench/readpath.o bench/batch.o
 
 bench: all bench/xrp bench/short bench/batch bench/readpath
 	$(PYTHON) bench/run.py QUICK=$(QUICK) "ONLY=$(ONLY)" "CC=$(CC)" \
@@ -243,20 +227,18 @@ bench-defaults: all
 bench/xrp: $(XRP_OBJS) lib/libmdsum.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(XRP_OBJS) lib/libmdsum.a $(LIBS)
 
-bench/xrp.o: bench/xrp.c bench/xrp.h bench/util.h lib/mdsum.h config.mk
-	$(CC) $(MDS_CFLAGS) -DXRP_OPENSSL=$(XRP_HAVE_$(WITHOUT_OPENSSL)) \
+bench/xrp.o: bench/xrp.c
+	$(CC) $(MDS_CFLAGS) $(DEP_FLAGS) -DXRP_OPENSSL=$(XRP_HAVE_$(WITHOUT_OPENSSL)) \
 	    -DXRP_LIBMD=$(XRP_HAVE_$(WITHOUT_LIBMD)) $(CFLAGS) \
 	    -c bench/xrp.c -o $@
-bench/xrp_openssl.o bench/xrp_libmd.o: bench/xrp.h config.mk
-bench/util.o: bench/util.h config.mk
 
 # bench/short: one call on a 64-byte message, mds_digest against OpenSSL.
 bench/short: bench/short.o bench/util.o lib/libmdsum.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ bench/short.o bench/util.o \
 	    lib/libmdsum.a $(LIBS)
 
-bench/short.o: bench/short.c bench/util.h lib/mdsum.h config.mk
-	$(CC) $(MDS_CFLAGS) -DSHORT_OPENSSL=$(XRP_HAVE_$(WITHOUT_OPENSSL)) \
+bench/short.o: bench/short.c
+	$(CC) $(MDS_CFLAGS) $(DEP_FLAGS) -DSHORT_OPENSSL=$(XRP_HAVE_$(WITHOUT_OPENSSL)) \
 	    $(CFLAGS) -c bench/short.c -o $@
 
 # bench/readpath: the ways of reading a cached file, against the hash of
@@ -265,8 +247,8 @@ bench/readpath: bench/readpath.o bench/util.o lib/libmdsum.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ bench/readpath.o bench/util.o \
 	    lib/libmdsum.a $(LIBS)
 
-bench/readpath.o: bench/readpath.c bench/util.h lib/mdsum.h config.mk
-	$(CC) $(MDS_CFLAGS) $(CFLAGS) -c bench/readpath.c -o $@
+bench/readpath.o: bench/readpath.c
+	$(CC) $(MDS_CFLAGS) $(DEP_FLAGS) $(CFLAGS) -c bench/readpath.c -o $@
 
 # bench/batch: many messages in one mds_digest_many call, against loops
 # of mds_digest and of OpenSSL's EVP calls.
@@ -274,8 +256,8 @@ bench/batch: bench/batch.o bench/util.o lib/libmdsum.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ bench/batch.o bench/util.o \
 	    lib/libmdsum.a $(LIBS)
 
-bench/batch.o: bench/batch.c bench/util.h lib/mdsum.h config.mk
-	$(CC) $(MDS_CFLAGS) -DBATCH_OPENSSL=$(XRP_HAVE_$(WITHOUT_OPENSSL)) \
+bench/batch.o: bench/batch.c
+	$(CC) $(MDS_CFLAGS) $(DEP_FLAGS) -DBATCH_OPENSSL=$(XRP_HAVE_$(WITHOUT_OPENSSL)) \
 	    $(CFLAGS) -c bench/batch.c -o $@
 
 # make fuzz [FUZZ_SECONDS=N]: each libFuzzer target of tests/fuzz/ runs
@@ -518,11 +500,16 @@ clean:
 	    $(SUM_LINKS) $(GNU_LINKS)
 	rm -f tests/eio_shim.so
 	rm -rf dist
-	rm -f bench/xrp bench/xrp.o bench/xrp_openssl.o bench/xrp_libmd.o
-	rm -f bench/short bench/short.o bench/batch bench/batch.o bench/util.o \
-	    bench/readpath bench/readpath.o
+	rm -f $(ALL_OBJS:.o=.d) $(BENCH_OBJS) $(BENCH_OBJS:.o=.d)
+	rm -f bench/xrp bench/short bench/batch bench/readpath
 	rm -rf bench/out
 	rm -rf $(FUZZ_OBJ)
 
 .PHONY: all bench bench-defaults check clean dist fuzz fuzz-build install lint mutate sanitize \
 	uninstall valgrind
+
+# The header dependencies the compiler wrote (DEP_FLAGS); none before the
+# first build, which builds everything.  GNU make and bmake both read a
+# list of files with -include and skip the missing ones.
+$(ALL_OBJS) $(BENCH_OBJS): config.mk
+-include $(ALL_OBJS:.o=.d) $(BENCH_OBJS:.o=.d)
