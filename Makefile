@@ -357,6 +357,28 @@ lint:
 		    $(CHECK_CFLAGS) || exit 1; \
 	done
 
+# make regen-check: each generated file of the tree written again by its
+# generator, into a scratch directory, and compared with the committed
+# one; fails if one differs (edited by hand, or its generator changed
+# without it).  REGEN pairs each file with the script that writes it.
+REGEN =	lib/crc_tables.h:lib/gen_crc_tables.py \
+	lib/x86/keccak_avx512.c:lib/x86/gen_keccak_avx512.py
+
+regen-check:
+	@tmp=`mktemp -d` || exit 1; status=0; \
+	for pair in $(REGEN); do \
+		f=$${pair%%:*}; gen=$${pair#*:}; \
+		if ! $(PYTHON) $$gen > $$tmp/out; then \
+			echo "regen-check: $$gen failed"; status=1; \
+		elif cmp -s $$tmp/out $$f; then \
+			echo "regen-check: $$f is what $$gen writes"; \
+		else \
+			echo "regen-check: $$f differs from what $$gen writes:"; \
+			diff -u $$f $$tmp/out | head -40; status=1; \
+		fi; \
+	done; \
+	rm -rf $$tmp; exit $$status
+
 # make install [DESTDIR=...] [PREFIX=...] [WITH_SUM_LINKS=yes]
 # [WITH_BSD_LINKS=yes]; the directories are in config.mk.  The BSD names
 # are links to mdsum, their manual is md5.1 under each name, and every
@@ -505,8 +527,8 @@ clean:
 	rm -rf bench/out
 	rm -rf $(FUZZ_OBJ)
 
-.PHONY: all bench bench-defaults check clean dist fuzz fuzz-build install lint mutate sanitize \
-	uninstall valgrind
+.PHONY: all bench bench-defaults check clean dist fuzz fuzz-build install lint mutate \
+	regen-check sanitize uninstall valgrind
 
 # The header dependencies the compiler wrote (DEP_FLAGS); none before the
 # first build, which builds everything.  GNU make and bmake both read a
