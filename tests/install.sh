@@ -230,22 +230,34 @@ sed -n '/^\.Sh EXAMPLES/,/^\.Sh /p' "$D$P/share/man/man3/libmdsum.3" |
     sed -n '/^\.Bd -literal/,/^\.Ed/p' | sed '1d;$d' |
     sed -e 's/\\e/\\/g' -e 's/\\&//g' >"$T/example.c"
 export PKG_CONFIG_PATH="$D$P/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$D"
+
+# pc_build PACKAGE SOURCE PROGRAM PATTERN: PROGRAM compiled from SOURCE
+# with the flags pkg-config gives for PACKAGE, which must match the case
+# pattern PATTERN; fails (after bad) if pkg-config does not know PACKAGE.
+pc_build()
+{
+	if ! flags=$(pkg-config --cflags --libs "$1" 2>&1); then
+		bad "pkg-config --cflags --libs $1: $flags"
+		return 1
+	fi
+	# shellcheck disable=SC2254 # the pattern is the caller's
+	case $flags in
+	$4) ;;
+	*)	bad "pkg-config $1 gives '$flags'" ;;
+	esac
+	# shellcheck disable=SC2086 # flags are words
+	${CC:-cc} -std=c99 -Wall -Wextra -Werror $ex_flags -o "$3" "$2" \
+	    $flags >"$T/cc.log" 2>&1 || bad "cc failed: $(head -10 "$T/cc.log")"
+	return 0
+}
+
 if ! have pkg-config; then
 	skip_tool "the libmdsum.3 example builds with pkg-config" \
 	    "no pkg-config"
-elif ! flags=$(pkg-config --cflags --libs mdsum 2>&1); then
-	bad "pkg-config --cflags --libs mdsum: $flags"
+elif ! pc_build mdsum "$T/example.c" "$T/example" \
+    "*-I$D$P/include*-L$D$P/lib*-lmdsum*"; then
 	verdict "the libmdsum.3 example builds with pkg-config"
 else
-	case $flags in
-	*"-I$D$P/include"*"-L$D$P/lib"*"-lmdsum"*) ;;
-	*)	bad "pkg-config gives '$flags'" ;;
-	esac
-	# shellcheck disable=SC2086 # flags are words
-	if ! ${CC:-cc} -std=c99 -Wall -Wextra -Werror $ex_flags \
-	    -o "$T/example" "$T/example.c" $flags >"$T/cc.log" 2>&1; then
-		bad "cc failed: $(head -10 "$T/cc.log")"
-	fi
 	verdict "the libmdsum.3 example builds with pkg-config (shared)"
 
 	LD_LIBRARY_PATH="$D$P/lib" "$T/example" "$T/abc" >"$T/ex.out" 2>&1 ||
@@ -345,19 +357,10 @@ want="ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad abc"
 if ! have pkg-config; then
 	skip_tool "a program reading archives builds with pkg-config mdsum-archive" \
 	    "no pkg-config"
-elif ! flags=$(pkg-config --cflags --libs mdsum-archive 2>&1); then
-	bad "pkg-config --cflags --libs mdsum-archive: $flags"
+elif ! pc_build mdsum-archive "$T/members.c" "$T/members" \
+    "*-I$D$P/include*-lmdsum-archive*-lmdsum*"; then
 	verdict "a program reading archives builds with pkg-config mdsum-archive"
 else
-	case $flags in
-	*"-I$D$P/include"*"-lmdsum-archive"*"-lmdsum"*) ;;
-	*)	bad "pkg-config mdsum-archive gives '$flags'" ;;
-	esac
-	# shellcheck disable=SC2086 # flags are words
-	if ! ${CC:-cc} -std=c99 -Wall -Wextra -Werror $ex_flags \
-	    -o "$T/members" "$T/members.c" $flags >"$T/cc.log" 2>&1; then
-		bad "cc failed: $(head -10 "$T/cc.log")"
-	fi
 	out=$(LD_LIBRARY_PATH="$D$P/lib" "$T/members" "$T/members.tar" 2>&1)
 	[ "$out" = "$want" ] || bad "the archive program printed: $out"
 	if have ldd; then
