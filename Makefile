@@ -39,14 +39,20 @@ NATIVE_OBJS_yes =	lib/nonative.o
 LIB_OBJS =	lib/registry.o lib/backend.o lib/dispatch.o lib/ctx.o lib/fd.o \
 		lib/input.o \
 		lib/mdpad.o lib/md5.o lib/sha1.o lib/sha256.o lib/sha512.o lib/sm3.o \
-		lib/keccak.o lib/keccakf1600.o lib/blake2b.o lib/archive.o lib/mb_portable.o lib/lanes.o \
+		lib/keccak.o lib/keccakf1600.o lib/blake2b.o lib/mb_portable.o lib/lanes.o \
 		lib/lanes_api.o lib/lane_cons.o lib/batch.o lib/construction.o \
 		lib/choice.o lib/tune.o lib/crc.o \
 		$(LIBMD_OBJS_$(WITHOUT_LIBMD)) \
 		$(OPENSSL_OBJS_$(WITHOUT_OPENSSL)) \
 		$(NATIVE_OBJS_$(WITHOUT_ASM))
 LIBS =		$(LIBMD_LIBS_$(WITHOUT_LIBMD)) \
-		$(OPENSSL_LIBS_$(WITHOUT_OPENSSL)) -larchive -lz -lpthread
+		$(OPENSSL_LIBS_$(WITHOUT_OPENSSL)) -lpthread
+
+# libmdsum-archive: the members of archives (mdsum_archive.h), a library
+# of its own over libmdsum, so that libmdsum needs neither libarchive nor
+# zlib.
+ARCHIVE_OBJS =	lib/archive.o
+ARCHIVE_LIBS =	-larchive -lz
 
 # The program: main() in mdsum.o, the rest in CLI_OBJS (which the fuzz
 # targets link too).
@@ -69,21 +75,33 @@ TEST_OBJS =	tests/run.o tests/util.o tests/vectors.o tests/diff.o tests/api.o \
 		tests/input.o tests/native.o tests/lanes.o tests/big.o tests/crc.o \
 		tests/tune.o tests/choice.o tests/oracle.o
 
-# Every object of every build variant, for clean.
+# Every object of every build variant, for clean and the header
+# dependencies.
 ALL_OBJS =	$(LIB_OBJS) lib/backend_libmd.o lib/nolibmd.o \
 		lib/backend_openssl.o lib/noopenssl.o $(NATIVE_OBJS_no) \
-		$(NATIVE_OBJS_yes) $(BIN_OBJS) $(TEST_OBJS)
+		$(NATIVE_OBJS_yes) $(ARCHIVE_OBJS) $(BIN_OBJS) $(TEST_OBJS)
 
 .SUFFIXES:
 .SUFFIXES: .c .o
 
+# Header dependencies come from the compiler: each compilation writes
+# its object's list of the tree's headers it read (-MMD: lib/ctx.o's in
+# lib/ctx.d), with an empty rule for each header (-MP) so that one
+# removed or renamed stops no build; the lists are read at the end of
+# this file.  Every object depends on config.mk too.
+DEP_FLAGS =	-MMD -MP
+
 .c.o:
-	$(CC) $(MDS_CFLAGS) $(CHECK_CFLAGS) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+	$(CC) $(MDS_CFLAGS) $(DEP_FLAGS) $(CHECK_CFLAGS) $(CPPFLAGS) $(CFLAGS) \
+	    -c $< -o $@
 
 SHLIB =		lib/libmdsum.so.$(LIB_VERSION)
 SHLIB_SONAME =	libmdsum.so.$(LIB_MAJOR)
+ARCHIVE_SHLIB =	lib/libmdsum-archive.so.$(ARCHIVE_LIB_VERSION)
+ARCHIVE_SONAME =	libmdsum-archive.so.$(ARCHIVE_LIB_MAJOR)
 
-all: lib/libmdsum.a $(SHLIB) bin/mdsum $(BSD_LINKS) $(SUM_LINKS) $(GNU_LINKS)
+all: lib/libmdsum.a lib/libmdsum-archive.a $(SHLIB) $(ARCHIVE_SHLIB) \
+    bin/mdsum $(BSD_LINKS) $(SUM_LINKS) $(GNU_LINKS)
 
 lib/libmdsum.a: $(LIB_OBJS)
 	rm -f $@
@@ -95,58 +113,29 @@ $(SHLIB): $(LIB_OBJS) lib/libmdsum.map
 	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SHLIB_SONAME) \
 	    -Wl,--version-script=lib/libmdsum.map -o $@ $(LIB_OBJS) $(LIBS)
 
-$(LIB_OBJS): lib/mdsum.h lib/mds_int.h lib/construction.h config.mk
-lib/lanes.o lib/lanes_api.o lib/lane_cons.o lib/batch.o: lib/lanes_int.h
-$(NATIVE_OBJS_no): lib/x86/x86.h lib/aarch64/a64.h
-lib/x86/sha512_avx2.o: lib/x86/sha512_x86.h lib/x86/sha2_x86.h
-lib/x86/sha512_avx512.o: lib/x86/sha512_x86.h lib/x86/sha2_x86.h
-lib/x86/sha256_avx2.o: lib/x86/sha2_x86.h
-lib/x86/md5_x86.o lib/x86/md5_mb_avx2.o lib/x86/md5_mb_avx512.o: \
-    lib/md5_steps.h
-lib/aarch64/md5_a64.o lib/aarch64/md5_mb_neon.o: lib/md5_steps.h
-lib/x86/keccak_bmi.o lib/aarch64/keccak_a64.o: lib/keccak_round.h
-lib/aarch64/keccak_sha3.o lib/aarch64/keccak_mb_neon.o \
-    lib/aarch64/keccak_mb_sha3.o: lib/aarch64/keccak_a64.h
-lib/blake2b.o: lib/blake2b.h
-lib/x86/blake2b_avx2.o lib/x86/blake2b_avx512.o: \
-    lib/blake2b.h lib/x86/blake2b_x86.h
-lib/x86/blake2b_mb_avx2.o lib/x86/blake2b_mb_avx512.o: lib/blake2b.h
-lib/x86/crc_pclmul.o lib/x86/crc_vpclmul.o: lib/x86/crc_x86.h
-lib/crc.o: lib/crc_tables.h
-lib/md5.o lib/sha1.o lib/sha256.o lib/sha512.o lib/sm3.o \
-    lib/x86/md5_x86.o lib/aarch64/md5_a64.o: lib/md_block.h
-lib/sha256.o lib/sha512.o: lib/sha2_rounds.h
-lib/x86/md5_mb_avx2.o lib/x86/md5_mb_avx512.o lib/x86/sha256_mb_avx512.o \
-    lib/x86/sha512_mb_avx2.o lib/x86/sha512_mb_avx512.o \
-    lib/x86/keccak_mb_avx2.o lib/x86/keccak_mb_avx512.o \
-    lib/x86/blake2b_mb_avx2.o lib/x86/blake2b_mb_avx512.o \
-    lib/aarch64/md5_mb_neon.o lib/aarch64/sha256_mb_neon.o: lib/mb_lane.h
-lib/x86/sha256_mb_avx512.o lib/aarch64/sha256_mb_neon.o: lib/sha256_mb.h
-lib/x86/md5_mb_avx2.o lib/x86/md5_mb_avx512.o: lib/x86/md5_mb_x86.h
-lib/x86/sha512_mb_avx2.o lib/x86/sha512_mb_avx512.o \
-    lib/x86/blake2b_mb_avx2.o lib/x86/blake2b_mb_avx512.o: lib/x86/mb_x86.h
-lib/backend_libmd.o lib/nolibmd.o lib/backend_openssl.o lib/noopenssl.o \
-    $(NATIVE_OBJS_no) $(NATIVE_OBJS_yes): \
-    lib/mdsum.h lib/mds_int.h lib/construction.h config.mk
+lib/libmdsum-archive.a: $(ARCHIVE_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $(ARCHIVE_OBJS)
 
-bin/mdsum: $(BIN_OBJS) lib/libmdsum.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(BIN_OBJS) lib/libmdsum.a $(LIBS)
+# Linked against the shared libmdsum by its file name, which records its
+# soname (-lmdsum could find libmdsum.a here and copy it in).
+$(ARCHIVE_SHLIB): $(ARCHIVE_OBJS) $(SHLIB) lib/libmdsum-archive.map
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(ARCHIVE_SONAME) \
+	    -Wl,--version-script=lib/libmdsum-archive.map -o $@ \
+	    $(ARCHIVE_OBJS) $(SHLIB) $(ARCHIVE_LIBS)
+
+bin/mdsum: $(BIN_OBJS) lib/libmdsum-archive.a lib/libmdsum.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(BIN_OBJS) lib/libmdsum-archive.a \
+	    lib/libmdsum.a $(LIBS) $(ARCHIVE_LIBS)
 
 # The BSD tools and the coreutils-style names are all one program.
 $(BSD_LINKS) $(SUM_LINKS) $(GNU_LINKS): bin/mdsum
 	ln -sf mdsum $@
 
-$(BIN_OBJS): lib/mdsum.h bin/cli.h bin/manifest.h bin/audit.h bin/archive_run.h config.mk
-
+# zlib's crc32 is an oracle of the CRC tests (tests/oracle.c).
 tests/run: $(TEST_OBJS) lib/libmdsum.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJS) lib/libmdsum.a \
-	    $(LIBS) $(CHECK_LIBS)
-
-$(TEST_OBJS): lib/mdsum.h tests/tests.h config.mk
-# These look inside the library (kernel tables, struct layouts).
-tests/api.o tests/choice.o tests/lanes.o tests/native.o tests/tune.o \
-    tests/util.o: \
-    lib/mds_int.h lib/construction.h
+	    $(LIBS) -lz $(CHECK_LIBS)
 
 # tests/eio_shim.so: the LD_PRELOAD library by which tests/fault.sh makes
 # reads fail or files change part-way; built for check only.
@@ -224,6 +213,8 @@ XRP_LIBMD_no =	bench/xrp_libmd.o
 XRP_LIBMD_yes =
 XRP_OBJS =	bench/xrp.o bench/util.o $(XRP_OPENSSL_$(WITHOUT_OPENSSL)) \
 		$(XRP_LIBMD_$(WITHOUT_LIBMD))
+BENCH_OBJS =	bench/xrp.o bench/xrp_openssl.o bench/xrp_libmd.o \
+		bench/util.o bench/short.o bench/readpath.o bench/batch.o
 
 bench: all bench/xrp bench/short bench/batch bench/readpath
 	$(PYTHON) bench/run.py QUICK=$(QUICK) "ONLY=$(ONLY)" "CC=$(CC)" \
@@ -239,20 +230,18 @@ bench-defaults: all
 bench/xrp: $(XRP_OBJS) lib/libmdsum.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(XRP_OBJS) lib/libmdsum.a $(LIBS)
 
-bench/xrp.o: bench/xrp.c bench/xrp.h bench/util.h lib/mdsum.h config.mk
-	$(CC) $(MDS_CFLAGS) -DXRP_OPENSSL=$(XRP_HAVE_$(WITHOUT_OPENSSL)) \
+bench/xrp.o: bench/xrp.c
+	$(CC) $(MDS_CFLAGS) $(DEP_FLAGS) -DXRP_OPENSSL=$(XRP_HAVE_$(WITHOUT_OPENSSL)) \
 	    -DXRP_LIBMD=$(XRP_HAVE_$(WITHOUT_LIBMD)) $(CFLAGS) \
 	    -c bench/xrp.c -o $@
-bench/xrp_openssl.o bench/xrp_libmd.o: bench/xrp.h config.mk
-bench/util.o: bench/util.h config.mk
 
 # bench/short: one call on a 64-byte message, mds_digest against OpenSSL.
 bench/short: bench/short.o bench/util.o lib/libmdsum.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ bench/short.o bench/util.o \
 	    lib/libmdsum.a $(LIBS)
 
-bench/short.o: bench/short.c bench/util.h lib/mdsum.h config.mk
-	$(CC) $(MDS_CFLAGS) -DSHORT_OPENSSL=$(XRP_HAVE_$(WITHOUT_OPENSSL)) \
+bench/short.o: bench/short.c
+	$(CC) $(MDS_CFLAGS) $(DEP_FLAGS) -DSHORT_OPENSSL=$(XRP_HAVE_$(WITHOUT_OPENSSL)) \
 	    $(CFLAGS) -c bench/short.c -o $@
 
 # bench/readpath: the ways of reading a cached file, against the hash of
@@ -261,8 +250,8 @@ bench/readpath: bench/readpath.o bench/util.o lib/libmdsum.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ bench/readpath.o bench/util.o \
 	    lib/libmdsum.a $(LIBS)
 
-bench/readpath.o: bench/readpath.c bench/util.h lib/mdsum.h config.mk
-	$(CC) $(MDS_CFLAGS) $(CFLAGS) -c bench/readpath.c -o $@
+bench/readpath.o: bench/readpath.c
+	$(CC) $(MDS_CFLAGS) $(DEP_FLAGS) $(CFLAGS) -c bench/readpath.c -o $@
 
 # bench/batch: many messages in one mds_digest_many call, against loops
 # of mds_digest and of OpenSSL's EVP calls.
@@ -270,8 +259,8 @@ bench/batch: bench/batch.o bench/util.o lib/libmdsum.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ bench/batch.o bench/util.o \
 	    lib/libmdsum.a $(LIBS)
 
-bench/batch.o: bench/batch.c bench/util.h lib/mdsum.h config.mk
-	$(CC) $(MDS_CFLAGS) -DBATCH_OPENSSL=$(XRP_HAVE_$(WITHOUT_OPENSSL)) \
+bench/batch.o: bench/batch.c
+	$(CC) $(MDS_CFLAGS) $(DEP_FLAGS) -DBATCH_OPENSSL=$(XRP_HAVE_$(WITHOUT_OPENSSL)) \
 	    $(CFLAGS) -c bench/batch.c -o $@
 
 # make fuzz [FUZZ_SECONDS=N]: each libFuzzer target of tests/fuzz/ runs
@@ -281,7 +270,7 @@ bench/batch.o: bench/batch.c bench/util.h lib/mdsum.h config.mk
 # seconds) to tests/fuzz/crashes/, and any crash fails the run after all
 # targets have run.  clang's fuzzer, address and undefined sanitizers
 # build everything, into tests/fuzz/obj/ apart from the normal objects:
-# the library and CLI_OBJS as two archives, from which each target takes
+# the libraries and CLI_OBJS as three archives, from which each target takes
 # what it uses.  An object is rebuilt when its source, a header, config.mk
 # or this Makefile is newer.  The user's CFLAGS are left out: the
 # sanitizers want these.
@@ -313,7 +302,8 @@ fuzz: fuzz-build
 fuzz-build:
 	mkdir -p $(FUZZ_OBJ)
 	@echo "fuzz-build: $(FUZZ_CC) $(FUZZ_CFLAGS) into $(FUZZ_OBJ)/"
-	@for a in mdsum:"$(LIB_OBJS)" cli:"$(CLI_OBJS)"; do \
+	@for a in mdsum:"$(LIB_OBJS)" mdsum-archive:"$(ARCHIVE_OBJS)" \
+	    cli:"$(CLI_OBJS)"; do \
 		objs=; new=; \
 		for f in $${a#*:}; do \
 			f=$${f%.o}.c; \
@@ -332,19 +322,28 @@ fuzz-build:
 	done
 	@for t in $(FUZZ_TARGETS); do \
 		[ -f $(FUZZ_OBJ)/$$t ] && [ -z "`find tests/fuzz/$$t.c \
-		    $(FUZZ_OBJ)/libmdsum.a $(FUZZ_OBJ)/libcli.a $(FUZZ_DEPS) \
+		    $(FUZZ_OBJ)/libmdsum.a $(FUZZ_OBJ)/libmdsum-archive.a \
+		    $(FUZZ_OBJ)/libcli.a $(FUZZ_DEPS) \
 		    -newer $(FUZZ_OBJ)/$$t`" ] && continue; \
 		echo "$(FUZZ_CC) ... -o $(FUZZ_OBJ)/$$t"; \
 		$(FUZZ_CC) $(MDS_CFLAGS) -Ibin $(FUZZ_CFLAGS) \
 		    -o $(FUZZ_OBJ)/$$t tests/fuzz/$$t.c $(FUZZ_OBJ)/libcli.a \
-		    $(FUZZ_OBJ)/libmdsum.a $(LIBS) || exit 1; \
+		    $(FUZZ_OBJ)/libmdsum-archive.a $(FUZZ_OBJ)/libmdsum.a \
+		    $(LIBS) $(ARCHIVE_LIBS) || exit 1; \
 	done
 
 # make lint: the manuals through mandoc and groff, the C through cppcheck and
 # clang-tidy, with the configuration in .cppcheck-suppressions and
-# .clang-tidy; any finding fails.
+# .clang-tidy; any finding fails.  The aarch64 kernels, and the files
+# with aarch64 branches, compile to nothing for this machine: they are
+# linted a second time as aarch64 code (LINT_A64_*: clang's target, with
+# the headers of gcc-aarch64-linux-gnu and libc6-dev-arm64-cross;
+# cppcheck with that target's predefined macros).
 LINT_SRCS =	lib/*.c lib/x86/*.c lib/aarch64/*.c bin/*.c tests/*.c tests/fuzz/*.c bench/*.c
 LINT_DEFS =	-D_DEFAULT_SOURCE -DMDSUM_VERSION='"$(VERSION)"' -Ilib -Ibin
+LINT_A64_SRCS =	lib/aarch64/*.c lib/dispatch.c tests/util.c
+LINT_A64_TARGET =	aarch64-linux-gnu
+LINT_A64_DEFS =	-D__aarch64__ -D__AARCH64EL__
 
 MAN_PAGES =	man/md5.1 man/mdsum.1 man/libmdsum.3
 
@@ -363,10 +362,41 @@ lint:
 	    --enable=warning,portability,performance,style \
 	    --suppressions-list=.cppcheck-suppressions \
 	    -D__GNUC__ -D__x86_64__ $(LINT_DEFS) lib bin tests bench
+	cppcheck --quiet --error-exitcode=1 --std=c99 --inline-suppr \
+	    --library=posix --library=gnu \
+	    --enable=warning,portability,performance,style \
+	    --suppressions-list=.cppcheck-suppressions \
+	    -D__GNUC__ $(LINT_A64_DEFS) $(LINT_DEFS) $(LINT_A64_SRCS)
 	for f in $(LINT_SRCS); do \
 		clang-tidy --quiet "$$f" -- -std=c99 $(LINT_DEFS) \
 		    $(CHECK_CFLAGS) || exit 1; \
 	done
+	for f in $(LINT_A64_SRCS); do \
+		clang-tidy --quiet "$$f" -- --target=$(LINT_A64_TARGET) \
+		    -std=c99 $(LINT_DEFS) $(CHECK_CFLAGS) || exit 1; \
+	done
+
+# make regen-check: each generated file of the tree written again by its
+# generator, into a scratch directory, and compared with the committed
+# one; fails if one differs (edited by hand, or its generator changed
+# without it).  REGEN pairs each file with the script that writes it.
+REGEN =	lib/crc_tables.h:lib/gen_crc_tables.py \
+	lib/x86/keccak_avx512.c:lib/x86/gen_keccak_avx512.py
+
+regen-check:
+	@tmp=`mktemp -d` || exit 1; status=0; \
+	for pair in $(REGEN); do \
+		f=$${pair%%:*}; gen=$${pair#*:}; \
+		if ! $(PYTHON) $$gen > $$tmp/out; then \
+			echo "regen-check: $$gen failed"; status=1; \
+		elif cmp -s $$tmp/out $$f; then \
+			echo "regen-check: $$f is what $$gen writes"; \
+		else \
+			echo "regen-check: $$f differs from what $$gen writes:"; \
+			diff -u $$f $$tmp/out | head -40; status=1; \
+		fi; \
+	done; \
+	rm -rf $$tmp; exit $$status
 
 # make install [DESTDIR=...] [PREFIX=...] [WITH_SUM_LINKS=yes]
 # [WITH_BSD_LINKS=yes]; the directories are in config.mk.  The BSD names
@@ -409,11 +439,24 @@ install: all
 	$(INSTALL) -m 755 $(SHLIB) "$(DESTDIR)$(LIBDIR)/libmdsum.so.$(LIB_VERSION)"
 	ln -sf libmdsum.so.$(LIB_VERSION) "$(DESTDIR)$(LIBDIR)/$(SHLIB_SONAME)"
 	ln -sf $(SHLIB_SONAME) "$(DESTDIR)$(LIBDIR)/libmdsum.so"
+	$(INSTALL) -m 644 lib/libmdsum-archive.a \
+	    "$(DESTDIR)$(LIBDIR)/libmdsum-archive.a"
+	$(INSTALL) -m 755 $(ARCHIVE_SHLIB) \
+	    "$(DESTDIR)$(LIBDIR)/libmdsum-archive.so.$(ARCHIVE_LIB_VERSION)"
+	ln -sf libmdsum-archive.so.$(ARCHIVE_LIB_VERSION) \
+	    "$(DESTDIR)$(LIBDIR)/$(ARCHIVE_SONAME)"
+	ln -sf $(ARCHIVE_SONAME) "$(DESTDIR)$(LIBDIR)/libmdsum-archive.so"
 	$(INSTALL) -m 644 lib/mdsum.h "$(DESTDIR)$(INCLUDEDIR)/mdsum.h"
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
-	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
-	    -e 's|@LIBS@|$(LIBS)|' lib/mdsum.pc.in > "$(DESTDIR)$(PKGCONFIGDIR)/mdsum.pc"
-	chmod 644 "$(DESTDIR)$(PKGCONFIGDIR)/mdsum.pc"
+	$(INSTALL) -m 644 lib/mdsum_archive.h \
+	    "$(DESTDIR)$(INCLUDEDIR)/mdsum_archive.h"
+	for pc in mdsum mdsum-archive; do \
+		sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+		    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+		    -e 's|@VERSION@|$(VERSION)|' -e 's|@LIBS@|$(LIBS)|' \
+		    -e 's|@ARCHIVE_LIBS@|$(ARCHIVE_LIBS)|' lib/$$pc.pc.in \
+		    > "$(DESTDIR)$(PKGCONFIGDIR)/$$pc.pc" && \
+		chmod 644 "$(DESTDIR)$(PKGCONFIGDIR)/$$pc.pc" || exit 1; \
+	done
 	$(INSTALL) -m 644 man/mdsum.1 "$(DESTDIR)$(MANDIR)/man1/mdsum.1"
 	$(INSTALL) -m 644 man/md5.1 "$(DESTDIR)$(MANDIR)/man1/md5.1"
 	$(INSTALL) -m 644 man/libmdsum.3 "$(DESTDIR)$(MANDIR)/man3/libmdsum.3"
@@ -452,8 +495,14 @@ uninstall:
 	    "$(DESTDIR)$(LIBDIR)/libmdsum.so.$(LIB_VERSION)" \
 	    "$(DESTDIR)$(LIBDIR)/$(SHLIB_SONAME)" \
 	    "$(DESTDIR)$(LIBDIR)/libmdsum.so" \
+	    "$(DESTDIR)$(LIBDIR)/libmdsum-archive.a" \
+	    "$(DESTDIR)$(LIBDIR)/libmdsum-archive.so.$(ARCHIVE_LIB_VERSION)" \
+	    "$(DESTDIR)$(LIBDIR)/$(ARCHIVE_SONAME)" \
+	    "$(DESTDIR)$(LIBDIR)/libmdsum-archive.so" \
 	    "$(DESTDIR)$(INCLUDEDIR)/mdsum.h" \
+	    "$(DESTDIR)$(INCLUDEDIR)/mdsum_archive.h" \
 	    "$(DESTDIR)$(PKGCONFIGDIR)/mdsum.pc" \
+	    "$(DESTDIR)$(PKGCONFIGDIR)/mdsum-archive.pc" \
 	    "$(DESTDIR)$(MANDIR)/man1/mdsum.1" "$(DESTDIR)$(MANDIR)/man1/md5.1" \
 	    "$(DESTDIR)$(MANDIR)/man3/libmdsum.3" \
 	    "$(DESTDIR)$(ZSHCOMPDIR)/_md5" "$(DESTDIR)$(ZSHCOMPDIR)/_mdsum"
@@ -487,15 +536,21 @@ dist: bin/mdsum
 	cd dist && ../bin/mdsum -c SHA256SUMS
 
 clean:
-	rm -f $(ALL_OBJS) lib/libmdsum.a $(SHLIB) tests/run bin/mdsum $(BSD_LINKS) \
+	rm -f $(ALL_OBJS) lib/libmdsum.a $(SHLIB) lib/libmdsum-archive.a \
+	    $(ARCHIVE_SHLIB) tests/run bin/mdsum $(BSD_LINKS) \
 	    $(SUM_LINKS) $(GNU_LINKS)
 	rm -f tests/eio_shim.so
 	rm -rf dist
-	rm -f bench/xrp bench/xrp.o bench/xrp_openssl.o bench/xrp_libmd.o
-	rm -f bench/short bench/short.o bench/batch bench/batch.o bench/util.o \
-	    bench/readpath bench/readpath.o
+	rm -f $(ALL_OBJS:.o=.d) $(BENCH_OBJS) $(BENCH_OBJS:.o=.d)
+	rm -f bench/xrp bench/short bench/batch bench/readpath
 	rm -rf bench/out
 	rm -rf $(FUZZ_OBJ)
 
-.PHONY: all bench bench-defaults check clean dist fuzz fuzz-build install lint mutate sanitize \
-	uninstall valgrind
+.PHONY: all bench bench-defaults check clean dist fuzz fuzz-build install lint mutate \
+	regen-check sanitize uninstall valgrind
+
+# The header dependencies the compiler wrote (DEP_FLAGS); none before the
+# first build, which builds everything.  GNU make and bmake both read a
+# list of files with -include and skip the missing ones.
+$(ALL_OBJS) $(BENCH_OBJS): config.mk
+-include $(ALL_OBJS:.o=.d) $(BENCH_OBJS:.o=.d)

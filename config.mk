@@ -2,9 +2,12 @@
 # Override on the command line: make WITHOUT_OPENSSL=yes CC=clang
 
 VERSION =	0.1.0
-# The shared library's version: bump LIB_MAJOR when the interface breaks.
-LIB_MAJOR =	1
-LIB_VERSION =	1.4.0
+# The shared libraries' versions: bump the major when the interface
+# breaks (libmdsum 2.0: the archive functions moved to libmdsum-archive).
+LIB_MAJOR =	2
+LIB_VERSION =	2.0.0
+ARCHIVE_LIB_MAJOR =	1
+ARCHIVE_LIB_VERSION =	1.0.0
 
 # Where make install puts things (DESTDIR is prepended to every one).
 PREFIX ?=	/usr/local
@@ -34,7 +37,7 @@ WITHOUT_ASM ?=		no
 
 # Project flags come first so that the user's CFLAGS (bmake presets -g)
 # can override them, e.g. CFLAGS=-O0.
-# -fPIC: the same objects make libmdsum.a and libmdsum.so.
+# -fPIC: the same objects make the static and the shared libraries.
 MDS_CFLAGS =	-std=c99 -O2 -fPIC -D_DEFAULT_SOURCE -Ilib \
 		-DMDSUM_VERSION='"$(VERSION)"' \
 		-Wall -Wextra -Wmissing-prototypes -Wconversion

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "manifest.h"
+#include "mdsum_archive.h"
 
 /* The algorithms members are hashed with; masks are sets of indexes. */
 struct algset {

@@ -306,8 +306,12 @@ void	progress_errx(int, const char *, ...)
 	    __attribute__((noreturn, format(printf, 2, 3)))
 #endif
 	    ;
-/* The library's count of bytes read (lib/mds_int.h; not exported). */
+/*
+ * The libraries' counts of bytes read (lib/mds_int.h, lib/archive.c; not
+ * exported).
+ */
 extern void	(*mds_progress_hook)(uint64_t, unsigned int);
+extern void	(*mds_archive_progress_hook)(uint64_t, unsigned int);
 #define warn(...)	(progress_hold(), warn(__VA_ARGS__), progress_release())
 #define warnx(...)	(progress_hold(), warnx(__VA_ARGS__), progress_release())
 #define err(...)	progress_err(__VA_ARGS__)

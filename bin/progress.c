@@ -7,8 +7,9 @@
  * the inputs finished and their number, the bytes read and their total,
  * the rate and the time left.  A thread of its own redraws it ten times a
  * second, so it moves within a large file too; the bytes come from the
- * library, which reports every chunk it reads (mds_progress_hook): of
- * the files hashed, or under -A of the archives.  What is not known yet is left
+ * libraries, which report every chunk they read: of the files hashed
+ * (mds_progress_hook), or under -A of the archives
+ * (mds_archive_progress_hook).  What is not known yet is left
  * out: the number of inputs until a second thread has counted them (the
  * tree walked ahead under -R, a manifest's lines under -c), the time left
  * when some input's size cannot be known.
@@ -148,6 +149,7 @@ progress_start(const struct gnu *g, char **operands, size_t n)
 		P.counting = g->files0_from == NULL &&
 		    pthread_create(&P.counter, NULL, counter_main, NULL) == 0;
 		mds_progress_hook = on_read;
+		mds_archive_progress_hook = on_read;
 	}
 	(void)pthread_sigmask(SIG_SETMASK, &saved, NULL);
 }
@@ -159,6 +161,7 @@ progress_end(void)
 	if (!P.active)
 		return;
 	mds_progress_hook = NULL;
+	mds_archive_progress_hook = NULL;
 	pthread_mutex_lock(&P.lock);
 	__atomic_store_n(&P.stopping, 1, __ATOMIC_RELAXED);
 	erase();

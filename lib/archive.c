@@ -4,8 +4,10 @@
  * for mtree: an mtree "archive" is a text file whose members' data lives
  * in the files it names on disk, and a plain text file can pass for one.
  *
- * Only this file includes libarchive's headers; mdsum.h declares the
- * opaque struct mds_archive and struct mds_member.
+ * The one file of libmdsum-archive, and the only one to include
+ * libarchive's headers; mdsum_archive.h declares the opaque struct
+ * mds_archive and struct mds_member.  Only libmdsum's public functions
+ * are called, so that the shared library can link against libmdsum.so.
  *
  * A compressed stream is read to its end, so that each filter's own check
  * (bzip2's CRCs, xz's check, zstd's and lz4's checksums) runs: a format
@@ -30,7 +32,7 @@
 #include <archive_entry.h>
 #include <zlib.h>
 
-#include "mds_int.h"
+#include "mdsum_archive.h"
 
 #define ARCHIVE_BLOCK	(128 * 1024)	/* bytes libarchive reads at a time */
 #define ZERO_CHUNK	(64 * 1024)	/* zeros fed to the hash per update */
@@ -38,6 +40,15 @@
 
 /* Where the gzip decoder is: in a member, or after one (or at the start). */
 enum gz_state { GZ_MEMBER, GZ_BETWEEN, GZ_ZEROS };
+
+/*
+ * mdsum -A --progress: told of the archive's bytes as they are read;
+ * NULL, the default, costs a test per read.  libmdsum's mds_progress_hook
+ * is not exported from libmdsum.so, so this library has its own.  Not
+ * exported either: the program, which links the archives, declares it in
+ * bin/cli.h.
+ */
+void	(*mds_archive_progress_hook)(uint64_t, unsigned int);
 
 struct mds_archive {
 	struct archive		*a;		/* the formats */
@@ -164,8 +175,8 @@ raw_read(struct mds_archive *ar, const void **buf)
 			ar->read_err = errno;
 	}
 	/* mdsum -A --progress: the archive's bytes read */
-	if (got > 0 && mds_progress_hook != NULL)
-		mds_progress_hook((uint64_t)got, 1);
+	if (got > 0 && mds_archive_progress_hook != NULL)
+		mds_archive_progress_hook((uint64_t)got, 1);
 	return got;
 }
 

@@ -342,10 +342,10 @@ int	mds_read_how(const struct stat *, int);
 void	mds_read_probe(int, off_t);
 /*
  * mdsum --progress: told of every chunk of a file read for hashing, from
- * any thread (bytes read once for `streams` contexts), and of an
- * archive's bytes as they are read (streams 1); NULL, the default,
- * costs a test per chunk.  Not exported from libmdsum.so: the program,
- * which links the archive, declares it in bin/cli.h.
+ * any thread (bytes read once for `streams` contexts); NULL, the
+ * default, costs a test per chunk.  Not exported from libmdsum.so: the
+ * program declares it in bin/cli.h (and libmdsum-archive's own hook for
+ * an archive's bytes, mds_archive_progress_hook).
  */
 extern void	(*mds_progress_hook)(uint64_t, unsigned int);
 

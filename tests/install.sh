@@ -1,10 +1,13 @@
 #!/bin/sh
 # install.sh: make install into a temporary DESTDIR, checked: the list of
 # installed files against the expected one, the installed commands run
-# from there, the shared library exports exactly what mdsum.h declares,
-# the EXAMPLES program of libmdsum.3 builds against the installed header
-# and library through pkg-config and prints the right digests, and make
-# uninstall leaves nothing behind.  Then make dist, whose SHA256SUMS
+# from there, each shared library exports exactly what its header
+# declares (libmdsum.so mdsum.h, libmdsum-archive.so mdsum_archive.h),
+# libmdsum needs neither libarchive nor zlib, the EXAMPLES program of
+# libmdsum.3 builds against the installed header and library through
+# pkg-config and prints the right digests, a program reading archives
+# builds through pkg-config mdsum-archive, and make uninstall leaves
+# nothing behind.  Then make dist, whose SHA256SUMS
 # mdsum itself writes and checks.
 #
 # usage: sh tests/install.sh MAKE [VARIABLE=value ...]
@@ -16,8 +19,11 @@
 
 # shellcheck disable=SC2086 # $ex_flags splits on purpose
 set -u
-# the shared library's version, as config.mk gives it
+# the shared libraries' versions, as config.mk gives them
 LIBV=$(sed -n 's/^LIB_VERSION =[[:space:]]*//p' config.mk)
+LIBM=$(sed -n 's/^LIB_MAJOR =[[:space:]]*//p' config.mk)
+ARV=$(sed -n 's/^ARCHIVE_LIB_VERSION =[[:space:]]*//p' config.mk)
+ARM=$(sed -n 's/^ARCHIVE_LIB_MAJOR =[[:space:]]*//p' config.mk)
 
 # shellcheck source-path=SCRIPTDIR
 # shellcheck source=tap.sh
@@ -77,8 +83,11 @@ expected()
 			echo "usr/local/share/man/man3/$name.3"
 		done
 		echo usr/local/include/mdsum.h
-		for name in libmdsum.a libmdsum.so libmdsum.so.1 libmdsum.so.$LIBV \
-		    pkgconfig/mdsum.pc; do
+		echo usr/local/include/mdsum_archive.h
+		for name in libmdsum.a libmdsum.so libmdsum.so.$LIBM \
+		    libmdsum.so.$LIBV pkgconfig/mdsum.pc libmdsum-archive.a \
+		    libmdsum-archive.so libmdsum-archive.so.$ARM \
+		    libmdsum-archive.so.$ARV pkgconfig/mdsum-archive.pc; do
 			echo "usr/local/lib/$name"
 		done
 		echo usr/local/share/man/man3/libmdsum.3
@@ -87,8 +96,10 @@ expected()
 	} | sort
 }
 
-# The functions mdsum.h declares: each needs a man3 page (a link).
-LIB_FUNCS=$(grep -o 'mds_[a-z0-9_]*(' lib/mdsum.h | tr -d '(' | sort -u)
+# The functions mdsum.h and mdsum_archive.h declare: each needs a man3
+# page (a link).
+LIB_FUNCS=$(cat lib/mdsum.h lib/mdsum_archive.h | grep -o 'mds_[a-z0-9_]*(' |
+    tr -d '(' | sort -u)
 
 # --- install ------------------------------------------------------------
 
@@ -117,14 +128,16 @@ for name in $LIB_FUNCS; do
 	[ "$l" = libmdsum.3 ] ||
 	    bad "man3/$name.3 is not a link to libmdsum.3 (readlink: $l)"
 done
-verdict "the BSD names and their manuals are links; man3 has a page for every function of mdsum.h"
+verdict "the BSD names and their manuals are links; man3 has a page for every function of mdsum.h and mdsum_archive.h"
 
 for f in include/mdsum.h lib/libmdsum.a lib/pkgconfig/mdsum.pc \
-    share/man/man1/mdsum.1 share/man/man3/libmdsum.3; do
+    include/mdsum_archive.h lib/libmdsum-archive.a \
+    lib/pkgconfig/mdsum-archive.pc share/man/man1/mdsum.1 \
+    share/man/man3/libmdsum.3; do
 	m=$(ls -l "$D$P/$f" | cut -c1-10)
 	[ "$m" = "-rw-r--r--" ] || bad "$f: mode $m, not -rw-r--r--"
 done
-for f in bin/mdsum lib/libmdsum.so.$LIBV; do
+for f in bin/mdsum lib/libmdsum.so.$LIBV lib/libmdsum-archive.so.$ARV; do
 	m=$(ls -l "$D$P/$f" | cut -c1-10)
 	[ "$m" = "-rwxr-xr-x" ] || bad "$f: mode $m, not -rwxr-xr-x"
 done
@@ -152,31 +165,59 @@ verdict "the installed md5, sha256, sha512h, keccak256 and mdsum run"
 
 # --- the shared library -------------------------------------------------
 
-so=$D$P/lib/libmdsum.so.$LIBV
-if have readelf; then
-	soname=$(readelf -d "$so" | sed -n 's/.*Library soname: \[\(.*\)\].*/\1/p')
-	[ "$soname" = libmdsum.so.1 ] || bad "soname: '$soname'"
-	[ "$(readlink "$D$P/lib/libmdsum.so.1")" = libmdsum.so.$LIBV ] ||
-	    bad "libmdsum.so.1 does not link to libmdsum.so.$LIBV"
-	[ "$(readlink "$D$P/lib/libmdsum.so")" = libmdsum.so.1 ] ||
-	    bad "libmdsum.so does not link to libmdsum.so.1"
-	verdict "libmdsum.so.$LIBV has the soname libmdsum.so.1"
-else
-	skip_tool "libmdsum.so.$LIBV has the soname libmdsum.so.1" "no readelf"
-fi
-
-if have nm; then
-	nm -D --defined-only "$so" | awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }' |
-	    sort >"$T/exported"
-	grep -o 'mds_[a-z0-9_]*(' "$D$P/include/mdsum.h" | tr -d '(' |
-	    sort -u >"$T/declared"
-	if ! cmp -s "$T/exported" "$T/declared"; then
-		bad "exported functions differ from mdsum.h (< exported, > declared):"
-		bad "$(diff "$T/exported" "$T/declared" | grep '^[<>]')"
+# check_lib NAME MAJOR VERSION HEADER: the installed NAME.so.VERSION has
+# the soname NAME.so.MAJOR, the links, and exports the functions of HEADER.
+check_lib()
+{
+	so=$D$P/lib/$1.so.$3
+	if have readelf; then
+		soname=$(readelf -d "$so" |
+		    sed -n 's/.*Library soname: \[\(.*\)\].*/\1/p')
+		[ "$soname" = "$1.so.$2" ] || bad "$1: soname: '$soname'"
+		[ "$(readlink "$D$P/lib/$1.so.$2")" = "$1.so.$3" ] ||
+		    bad "$1.so.$2 does not link to $1.so.$3"
+		[ "$(readlink "$D$P/lib/$1.so")" = "$1.so.$2" ] ||
+		    bad "$1.so does not link to $1.so.$2"
+		verdict "$1.so.$3 has the soname $1.so.$2"
+	else
+		skip_tool "$1.so.$3 has the soname $1.so.$2" "no readelf"
 	fi
-	verdict "libmdsum.so exports exactly the functions of mdsum.h"
+
+	if have nm; then
+		nm -D --defined-only "$so" |
+		    awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }' |
+		    sort >"$T/exported"
+		grep -o 'mds_[a-z0-9_]*(' "$D$P/include/$4" | tr -d '(' |
+		    sort -u >"$T/declared"
+		if ! cmp -s "$T/exported" "$T/declared"; then
+			bad "exported functions differ from $4 (< exported, > declared):"
+			bad "$(diff "$T/exported" "$T/declared" | grep '^[<>]')"
+		fi
+		verdict "$1.so exports exactly the functions of $4"
+	else
+		skip_tool "$1.so exports exactly the functions of $4" "no nm"
+	fi
+}
+check_lib libmdsum "$LIBM" "$LIBV" mdsum.h
+check_lib libmdsum-archive "$ARM" "$ARV" mdsum_archive.h
+
+# A program that only hashes does not load libarchive or zlib.
+if have readelf; then
+	needed=$(readelf -d "$D$P/lib/libmdsum.so.$LIBV" |
+	    sed -n 's/.*(NEEDED).*\[\(.*\)\].*/\1/p' | tr '\n' ' ')
+	case " $needed" in
+	*" libarchive."* | *" libz."*)
+		bad "libmdsum.so needs: $needed" ;;
+	esac
+	needed=$(readelf -d "$D$P/lib/libmdsum-archive.so.$ARV" |
+	    sed -n 's/.*(NEEDED).*\[\(.*\)\].*/\1/p' | tr '\n' ' ')
+	case " $needed" in
+	*" libmdsum.so.$LIBM "*) ;;
+	*)	bad "libmdsum-archive.so does not need libmdsum.so.$LIBM: $needed" ;;
+	esac
+	verdict "libmdsum.so needs neither libarchive nor zlib; libmdsum-archive.so needs libmdsum.so.$LIBM"
 else
-	skip_tool "libmdsum.so exports exactly the functions of mdsum.h" "no nm"
+	skip_tool "libmdsum.so needs neither libarchive nor zlib" "no readelf"
 fi
 
 # --- the EXAMPLES program of libmdsum.3 ---------------------------------
@@ -186,22 +227,34 @@ sed -n '/^\.Sh EXAMPLES/,/^\.Sh /p' "$D$P/share/man/man3/libmdsum.3" |
     sed -n '/^\.Bd -literal/,/^\.Ed/p' | sed '1d;$d' |
     sed -e 's/\\e/\\/g' -e 's/\\&//g' >"$T/example.c"
 export PKG_CONFIG_PATH="$D$P/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$D"
+
+# pc_build PACKAGE SOURCE PROGRAM PATTERN: PROGRAM compiled from SOURCE
+# with the flags pkg-config gives for PACKAGE, which must match the case
+# pattern PATTERN; fails (after bad) if pkg-config does not know PACKAGE.
+pc_build()
+{
+	if ! flags=$(pkg-config --cflags --libs "$1" 2>&1); then
+		bad "pkg-config --cflags --libs $1: $flags"
+		return 1
+	fi
+	# shellcheck disable=SC2254 # the pattern is the caller's
+	case $flags in
+	$4) ;;
+	*)	bad "pkg-config $1 gives '$flags'" ;;
+	esac
+	# shellcheck disable=SC2086 # flags are words
+	${CC:-cc} -std=c99 -Wall -Wextra -Werror $ex_flags -o "$3" "$2" \
+	    $flags >"$T/cc.log" 2>&1 || bad "cc failed: $(head -10 "$T/cc.log")"
+	return 0
+}
+
 if ! have pkg-config; then
 	skip_tool "the libmdsum.3 example builds with pkg-config" \
 	    "no pkg-config"
-elif ! flags=$(pkg-config --cflags --libs mdsum 2>&1); then
-	bad "pkg-config --cflags --libs mdsum: $flags"
+elif ! pc_build mdsum "$T/example.c" "$T/example" \
+    "*-I$D$P/include*-L$D$P/lib*-lmdsum*"; then
 	verdict "the libmdsum.3 example builds with pkg-config"
 else
-	case $flags in
-	*"-I$D$P/include"*"-L$D$P/lib"*"-lmdsum"*) ;;
-	*)	bad "pkg-config gives '$flags'" ;;
-	esac
-	# shellcheck disable=SC2086 # flags are words
-	if ! ${CC:-cc} -std=c99 -Wall -Wextra -Werror $ex_flags \
-	    -o "$T/example" "$T/example.c" $flags >"$T/cc.log" 2>&1; then
-		bad "cc failed: $(head -10 "$T/cc.log")"
-	fi
 	verdict "the libmdsum.3 example builds with pkg-config (shared)"
 
 	LD_LIBRARY_PATH="$D$P/lib" "$T/example" "$T/abc" >"$T/ex.out" 2>&1 ||
@@ -215,9 +268,12 @@ else
 	n_abc=$(grep -c ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad "$T/ex.out")
 	[ "$n_abc" -ge 2 ] || bad "the file's sha256 is not printed"
 	if have ldd; then
-		LD_LIBRARY_PATH="$D$P/lib" ldd "$T/example" |
-		    grep -q "libmdsum.so.1 => $D$P/lib/libmdsum.so.1" ||
-		    bad "the example does not use the installed libmdsum.so.1"
+		LD_LIBRARY_PATH="$D$P/lib" ldd "$T/example" >"$T/ldd"
+		grep -q "libmdsum.so.$LIBM => $D$P/lib/libmdsum.so.$LIBM" \
+		    "$T/ldd" ||
+		    bad "the example does not use the installed libmdsum.so.$LIBM"
+		! grep -E "libarchive|libz[.]" "$T/ldd" ||
+		    bad "the example loads libarchive or zlib"
 	fi
 	[ -z "$why" ] || bad "output: $(cat "$T/ex.out")"
 	verdict "the libmdsum.3 example prints the documented digests"
@@ -234,6 +290,99 @@ else
 		bad "static link with pkg-config --static failed: $(head -5 "$T/cc.log")"
 	fi
 	verdict "the libmdsum.3 example links statically with Libs.private"
+
+	for how in "" --static; do
+		l=$(pkg-config --libs $how mdsum)
+		case " $l " in
+		*" -larchive "* | *" -lz "*)
+			bad "pkg-config --libs $how mdsum: $l" ;;
+		esac
+	done
+	verdict "pkg-config --libs [--static] mdsum names neither libarchive nor zlib"
+fi
+
+# --- a program reading archives: pkg-config mdsum-archive ---------------
+
+# The sha256 of each regular member of an archive, through mdsum_archive.h.
+cat >"$T/members.c" <<'END'
+#include <err.h>
+#include <fcntl.h>
+#include <stdio.h>
+
+#include <mdsum_archive.h>
+
+int
+main(int argc, char *argv[])
+{
+	const struct mds_alg *alg;
+	struct mds_archive *ar;
+	struct mds_member m;
+	unsigned char md[MDS_MAX_DIGEST];
+	char hex[2 * MDS_MAX_DIGEST + 1];
+	mds_ctx ctx;
+	int fd, r;
+
+	if (argc != 2)
+		errx(1, "usage: %s archive", argv[0]);
+	if ((fd = open(argv[1], O_RDONLY)) == -1)
+		err(1, "%s", argv[1]);
+	if ((alg = mds_alg_find("sha256")) == NULL)
+		errx(1, "no sha256");
+	if ((ar = mds_archive_open_fd(fd)) == NULL)
+		err(1, "mds_archive_open_fd");
+	while ((r = mds_archive_next(ar, &m)) != 0) {
+		if (r == -1)
+			errx(1, "%s", mds_archive_error(ar));
+		if (m.type != MDS_MEMBER_FILE)
+			continue;
+		if (mds_init(&ctx, alg) == -1)
+			err(1, "mds_init");
+		if (mds_archive_update(ar, &ctx, 1) == -1)
+			errx(1, "%s: %s", m.path, mds_archive_error(ar));
+		if (mds_final(&ctx, md) == -1)
+			err(1, "mds_final");
+		printf("%s %s\n", mds_hex(md, mds_alg_digest_len(alg), hex),
+		    m.path);
+	}
+	if (mds_archive_close(ar) == -1)
+		errx(1, "mds_archive_close");
+	return 0;
+}
+END
+(cd "$T" && tar -cf members.tar abc) || bad "tar -cf failed"
+want="ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad abc"
+if ! have pkg-config; then
+	skip_tool "a program reading archives builds with pkg-config mdsum-archive" \
+	    "no pkg-config"
+elif ! pc_build mdsum-archive "$T/members.c" "$T/members" \
+    "*-I$D$P/include*-lmdsum-archive*-lmdsum*"; then
+	verdict "a program reading archives builds with pkg-config mdsum-archive"
+else
+	out=$(LD_LIBRARY_PATH="$D$P/lib" "$T/members" "$T/members.tar" 2>&1)
+	[ "$out" = "$want" ] || bad "the archive program printed: $out"
+	if have ldd; then
+		LD_LIBRARY_PATH="$D$P/lib" ldd "$T/members" >"$T/ldd"
+		for l in libmdsum-archive.so.$ARM libmdsum.so.$LIBM; do
+			grep -q "$l => $D$P/lib/$l" "$T/ldd" ||
+			    bad "the archive program does not use the installed $l"
+		done
+	fi
+	verdict "a program reading archives builds with pkg-config mdsum-archive (shared) and runs"
+
+	# shellcheck disable=SC2046 # flags are words
+	if ${CC:-cc} -std=c99 $ex_flags -o "$T/members-static" \
+	    "$T/members.c" $(pkg-config --cflags mdsum-archive) \
+	    "$D$P/lib/libmdsum-archive.a" "$D$P/lib/libmdsum.a" \
+	    $(pkg-config --libs-only-other --libs-only-l --static \
+	    mdsum-archive | sed 's/-lmdsum-archive//; s/-lmdsum//') \
+	    >"$T/cc.log" 2>&1; then
+		out=$("$T/members-static" "$T/members.tar" 2>&1)
+		[ "$out" = "$want" ] ||
+		    bad "the static archive program printed: $out"
+	else
+		bad "static link with pkg-config --static mdsum-archive failed: $(head -5 "$T/cc.log")"
+	fi
+	verdict "a program reading archives links statically with Libs.private"
 fi
 
 # --- WITH_SUM_LINKS and uninstall ---------------------------------------
@@ -365,7 +514,10 @@ else
 	    bad "mdsum -c SHA256SUMS: $out"
 	tar -tzf "$tgz" >"$T/list" 2>&1 || bad "tar -tzf: $(head -3 "$T/list")"
 	grep -qx "mdsum-$v/Makefile" "$T/list" || bad "no mdsum-$v/Makefile in $tgz"
-	grep -qx "mdsum-$v/lib/mdsum.h" "$T/list" || bad "no lib/mdsum.h in $tgz"
+	for f in lib/mdsum.h lib/mdsum_archive.h lib/mdsum-archive.pc.in \
+	    lib/libmdsum-archive.map; do
+		grep -qx "mdsum-$v/$f" "$T/list" || bad "no $f in $tgz"
+	done
 	rm -rf dist
 	verdict "make dist: a tarball and a SHA256SUMS that mdsum -c accepts"
 fi

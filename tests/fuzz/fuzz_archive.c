@@ -33,6 +33,7 @@
 
 #include "cli.h"
 #include "fuzz.h"
+#include "mdsum_archive.h"
 
 #define MAX_HASHED	(4 * 1024 * 1024)
 #define MAX_FILTERS	32	/* more than libarchive stacks */
