@@ -49,7 +49,8 @@ LIBS =		$(LIBMD_LIBS_$(WITHOUT_LIBMD)) \
 
 # The program: main() in mdsum.o, the rest in CLI_OBJS (which the fuzz
 # targets link too).
-CLI_OBJS =	bin/bsd.o bin/gnu.o bin/generate.o bin/check.o \
+CLI_OBJS =	bin/bsd.o bin/gnu.o bin/gnu_options.o bin/gnu_help.o \
+		bin/generate.o bin/check.o \
 		bin/manifest_parse.o bin/walk.o bin/jobs.o bin/output.o \
 		bin/quote.o bin/hashfile.o bin/selftest.o bin/bench.o \
 		bin/archive.o bin/lanes.o bin/family.o bin/audit.o \
@@ -120,6 +121,8 @@ $(BSD_LINKS) $(SUM_LINKS) $(GNU_LINKS): bin/mdsum
 	ln -sf mdsum $@
 
 $(BIN_OBJS): lib/mdsum.h bin/cli.h bin/manifest.h bin/audit.h config.mk
+
+bin/gnu.o bin/gnu_options.o bin/gnu_help.o: bin/gnu.h
 
 tests/run: $(TEST_OBJS) lib/libmdsum.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJS) lib/libmdsum.a \

@@ -136,13 +136,9 @@ int	gnu_checklist(struct gnu *, char **, size_t);
 int	gnu_list(void);
 int	gnu_check_archives(struct gnu *, const char *, char **, size_t);
 
-/*
- * audit.c, update.c: --audit and --update MANIFEST; audit_options
- * checks them.
- */
+/* audit.c, update.c: --audit and --update MANIFEST. */
 int	gnu_audit(struct gnu *, char **, size_t);
 int	gnu_update(struct gnu *, char **, size_t);
-const char	*audit_options(const struct gnu *, int, size_t);
 
 /*
  * manifest_file.c: the manifest file --audit reads and --update
