@@ -145,7 +145,7 @@ CHECK_SCRIPTS =	cli_bsd.sh cli_bsd_family.sh cli_gnu.sh cli_family.sh \
 		cli_archive.sh cli_input.sh cli_lanes.sh cli_recipe.sh \
 		cli_tune.sh cli_write.sh cli_audit.sh cli_update.sh \
 		cli_model.sh cli_walk.sh cli_progress.sh cli_manifests.sh \
-		completions.sh fault.sh
+		completions.sh fault.sh cli_options.sh
 
 check: all tests/run tests/eio_shim.so
 	tests/run tests/vectors
