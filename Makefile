@@ -56,7 +56,8 @@ ARCHIVE_LIBS =	-larchive -lz
 
 # The program: main() in mdsum.o, the rest in CLI_OBJS (which the fuzz
 # targets link too).
-CLI_OBJS =	bin/bsd.o bin/gnu.o bin/generate.o bin/check.o \
+CLI_OBJS =	bin/bsd.o bin/gnu.o bin/gnu_options.o bin/gnu_help.o \
+		bin/generate.o bin/check.o \
 		bin/manifest_parse.o bin/walk.o bin/jobs.o bin/output.o \
 		bin/quote.o bin/hashfile.o bin/selftest.o bin/bench.o \
 		bin/archive.o bin/lanes.o bin/family.o bin/audit.o \
@@ -149,7 +150,7 @@ CHECK_SCRIPTS =	cli_bsd.sh cli_bsd_family.sh cli_gnu.sh cli_family.sh \
 		cli_archive.sh cli_input.sh cli_lanes.sh cli_recipe.sh \
 		cli_tune.sh cli_write.sh cli_audit.sh cli_update.sh \
 		cli_model.sh cli_walk.sh cli_progress.sh cli_manifests.sh \
-		completions.sh fault.sh
+		completions.sh fault.sh cli_options.sh
 
 check: all tests/run tests/eio_shim.so
 	tests/run tests/vectors

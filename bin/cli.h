@@ -23,7 +23,6 @@
 #endif
 #define MAX_ALGS	16	/* algorithms in one -a list */
 
-extern int debug_flag;	/* --debug: say on stderr how each input is read */
 extern int gnu_messages; /* word messages as coreutils does */
 
 /* What the GNU-style tool is run as. */
@@ -124,10 +123,8 @@ int	is_sum_format(const struct mds_alg *);
 void	put_sum_line(FILE *, const struct mds_alg *, const unsigned char *,
 	    int64_t, const char *, int);
 
-/* generate.c: print digests of the operands; the one line formatter. */
+/* generate.c: print digests of the operands. */
 int	gnu_generate(struct gnu *, char **, size_t);
-void	print_line(FILE *, const struct gnu *, const struct input *, size_t);
-char	*digest_text(int, const unsigned char *, size_t, char *);
 
 /* check.c: -c, --expect and -C. */
 int	gnu_check(struct gnu *, char **, size_t);
@@ -136,13 +133,9 @@ int	gnu_checklist(struct gnu *, char **, size_t);
 int	gnu_list(void);
 int	gnu_check_archives(struct gnu *, const char *, char **, size_t);
 
-/*
- * audit.c, update.c: --audit and --update MANIFEST; audit_options
- * checks them.
- */
+/* audit.c, update.c: --audit and --update MANIFEST. */
 int	gnu_audit(struct gnu *, char **, size_t);
 int	gnu_update(struct gnu *, char **, size_t);
-const char	*audit_options(const struct gnu *, int, size_t);
 
 /*
  * manifest_file.c: the manifest file --audit reads and --update
@@ -260,6 +253,7 @@ void		 lane_collect(struct lane_set *, struct input *);
 #define ERR_CHANGED	(-1)	/* input.err: the file shrank while read */
 #define ERR_NOT_IN_ARCHIVE (-2)	/* input.err: -A -c, no member of that name */
 extern int read_mode;		/* MDS_READ_AUTO, --mmap, --no-mmap */
+extern int debug_flag;		/* --debug: say how each input is hashed */
 int64_t	hash_path(const char *, mds_ctx *, size_t, int *);
 void	hash_input(struct input *, int);
 void	hash_input_work(struct input *, int);

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "manifest.h"
 
 struct gen {
 	struct gnu	*g;

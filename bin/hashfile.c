@@ -12,6 +12,7 @@
 #include "cli.h"
 
 int read_mode = MDS_READ_AUTO;	/* --mmap, --no-mmap */
+int debug_flag;			/* --debug */
 
 /*
  * Hash the file `path` ("-" is standard input) into ctxs[0..n).  Returns

@@ -6,6 +6,8 @@
  * a file with a listed name does so through one name rule (name_key) and
  * one matcher.
  *
+ * Every digest line the tool writes comes from one formatter, print_line.
+ *
  * Formats read: coreutils' tagged (`SHA256 (name) = digest`) and untagged
  * (`digest  name`, `digest *name`, md5 -r's `digest name`) lines, OpenSSL
  * and BSD variants of the tagged line, and in mdsum's own mode also
@@ -186,5 +188,13 @@ void	guess_hint(const struct gnu *, const struct guesses *);
 enum verdict { V_OK, V_FAILED, V_MISSING, V_UNREADABLE, V_MALFORMED,
 	V_MOVED, V_NEW, V_NVERDICTS };
 const char	*verdict_name(enum verdict, int);
+
+/*
+ * generate.c: print_line writes digest a of an input as a line (printing
+ * digests, -A, --update); digest_text is a digest as text, hex or base64,
+ * into 2 * MDS_MAX_DIGEST + 1 bytes.
+ */
+void	print_line(FILE *, const struct gnu *, const struct input *, size_t);
+char	*digest_text(int, const unsigned char *, size_t, char *);
 
 #endif /* MANIFEST_H */

@@ -16,7 +16,6 @@
 
 #include "cli.h"
 
-int debug_flag;
 int gnu_messages;
 
 /*

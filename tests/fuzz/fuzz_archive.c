@@ -39,8 +39,7 @@
 #define MAX_FILTERS	32	/* more than libarchive stacks */
 #define MAX_WANTED	8	/* names in the -A -c manifest */
 
-/* mdsum.c defines these, but it has main(); bin/archive.o needs them. */
-int	debug_flag;
+/* mdsum.c defines this, but it has main(); bin/archive.o needs it. */
 int	gnu_messages;
 
 /* What the library's pass saw, for the command's. */

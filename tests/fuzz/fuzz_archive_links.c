@@ -44,8 +44,7 @@
 #define ARCHIVE_MAX	(256 * 1024)
 #define NNAMES		8
 
-/* mdsum.c defines these, but it has main(); bin/archive.o needs them. */
-int	debug_flag;
+/* mdsum.c defines this, but it has main(); bin/archive.o needs it. */
 int	gnu_messages;
 
 static const char *const names[NNAMES] = {

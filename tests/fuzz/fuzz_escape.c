@@ -21,8 +21,7 @@
 #include "manifest.h"
 #include "fuzz.h"
 
-/* mdsum.c defines these, but it has main(); output.o needs them. */
-int	debug_flag;
+/* mdsum.c defines this, but it has main(); output.o needs it. */
 int	gnu_messages;
 
 static char	*capture(void (*)(FILE *, const char *), const char *,

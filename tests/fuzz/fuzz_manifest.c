@@ -21,8 +21,7 @@
 #include "manifest.h"
 #include "fuzz.h"
 
-/* mdsum.c defines these, but it has main(); generate.o needs them. */
-int	debug_flag;
+/* mdsum.c defines this, but it has main(); generate.o needs it. */
 int	gnu_messages;
 
 static int	 hex_value(int);
