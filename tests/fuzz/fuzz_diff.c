@@ -1,17 +1,17 @@
 /*
  * fuzz_diff.c: libFuzzer differential target.  Byte 0 of the input picks
  * the algorithm, bytes 1-8 seed the update splits; the rest is the
- * message.  Every implementation this build has of the algorithm, as
- * mdsum -x finds them (selftest.c's impl_list: each built backend, and
- * each native kernel this CPU runs, by name), hashes the message in
+ * message.  Every single-stream implementation this build runs of the
+ * algorithm, as mds_impl_at lists them (each built backend, and each
+ * native kernel this CPU runs), hashes the message in
  * random pieces -- empty ones, short ones, ones about a block long, long
  * ones -- each copied to end just before an inaccessible page, so that a
  * read past a piece faults even in the kernels' inline asm, which
  * AddressSanitizer does not see; the digest must be the portable one's
  * in one piece.  So must the one-shot mds_digest with the default choice.
  * Then the pieces, as independent messages of one batch, go through every
- * multi-buffer kernel of the algorithm (the portable ones included, with
- * the portable backend): each digest must be mds_digest's of its piece.
+ * multi-buffer kernel it lists (mds_digest_many_impl): each digest must
+ * be mds_digest's of its piece.
  */
 #include <sys/mman.h>
 
@@ -25,15 +25,17 @@
 #define MAX_ALGS_LISTED	32
 #define ARENA		(256 * 1024)	/* longer pieces are malloc()ed */
 #define MAX_PIECES	64		/* messages of one batch */
+#define MAX_IDS		64		/* implementations of one algorithm */
 
 static unsigned char *arena_end(void);
 static uint64_t	 next_rand(uint64_t *);
 static size_t	 piece_len(uint64_t *, size_t, size_t);
 static void	 hash_pieces(const struct mds_alg *,
-		    const struct impl_choice *, const uint8_t *, size_t,
+		    const struct mds_impl_info *, const uint8_t *, size_t,
 		    uint64_t, unsigned char *);
-static void	 batch_pieces(const struct mds_alg *, const char *const *,
-		    size_t, const uint8_t *, size_t, uint64_t);
+static void	 batch_pieces(const struct mds_alg *,
+		    const struct mds_impl_info *, size_t, const uint8_t *,
+		    size_t, uint64_t);
 
 /* The end of ARENA bytes of memory, followed by a PROT_NONE page. */
 static unsigned char *
@@ -96,15 +98,14 @@ piece_len(uint64_t *rng, size_t block, size_t left)
 }
 
 static void
-hash_pieces(const struct mds_alg *alg, const struct impl_choice *c,
+hash_pieces(const struct mds_alg *alg, const struct mds_impl_info *c,
     const uint8_t *msg, size_t len, uint64_t seed, unsigned char *md)
 {
 	size_t off = 0, n, block = mds_alg_block_len(alg);
 	unsigned char *piece;
 	mds_ctx ctx;
 
-	FUZZ_ASSERT(impl_choice_start(&ctx, alg, c) == 0);
-	FUZZ_ASSERT(strcmp(mds_ctx_impl(&ctx), c->impl) == 0);
+	FUZZ_ASSERT(mds_init_impl(&ctx, alg, c->id) == 0);
 	do {
 		n = piece_len(&seed, block, len - off);
 		if (n == 0) {
@@ -126,8 +127,8 @@ hash_pieces(const struct mds_alg *alg, const struct impl_choice *c,
 
 /* The message cut in pieces, a batch of them through each lane kernel. */
 static void
-batch_pieces(const struct mds_alg *alg, const char *const *names, size_t nk,
-    const uint8_t *msg, size_t len, uint64_t seed)
+batch_pieces(const struct mds_alg *alg, const struct mds_impl_info *mb,
+    size_t nk, const uint8_t *msg, size_t len, uint64_t seed)
 {
 	static unsigned char out[MAX_PIECES * MDS_MAX_DIGEST];
 	unsigned char want[MAX_PIECES][MDS_MAX_DIGEST];
@@ -142,27 +143,24 @@ batch_pieces(const struct mds_alg *alg, const char *const *names, size_t nk,
 		off += lens[n++];
 	} while (off < len && n < MAX_PIECES);
 	for (k = 0; k < nk; k++) {
-		FUZZ_ASSERT(mds_set_cpu_level(names[k]) == 0);
-		(void)mds_set_backend(strstr(names[k], "-portable-") != NULL ?
-		    "portable" : NULL);
-		FUZZ_ASSERT(mds_digest_many(alg, n, msgs, lens, out) == 0);
+		FUZZ_ASSERT(mds_digest_many_impl(alg, mb[k].id, n, msgs, lens,
+		    out) == 0);
 		for (i = 0; i < n; i++)
 			if (memcmp(out + i * dl, want[i], dl) != 0) {
 				fprintf(stderr, "%s, batch of %zu, message %zu "
 				    "of %zu bytes, %s: wrong digest\n",
-				    mds_alg_name(alg), n, i, lens[i], names[k]);
+				    mds_alg_name(alg), n, i, lens[i], mb[k].name);
 				abort();
 			}
 	}
-	(void)mds_set_cpu_level(NULL);
-	(void)mds_set_backend(NULL);
 }
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static struct impl_choice impls[MAX_ALGS_LISTED][MAX_IMPLS];
-	static const char *lanes[MAX_ALGS_LISTED][MAX_IMPLS];
+	static struct mds_impl_info impls[MAX_ALGS_LISTED][MAX_IDS];
+	static struct mds_impl_info lanes[MAX_ALGS_LISTED][MAX_IDS];
+	struct mds_impl_info info;
 	static size_t nimpls[MAX_ALGS_LISTED], nlanes[MAX_ALGS_LISTED];
 	static int listed[MAX_ALGS_LISTED];
 	unsigned char want[MDS_MAX_DIGEST], got[MDS_MAX_DIGEST];
@@ -170,7 +168,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const struct mds_alg *alg;
 	const uint8_t *msg;
 	uint64_t seed = 0;
-	size_t a, i, len, dl;
+	size_t a, i, j, len, dl;
 	mds_ctx ctx;
 
 	if (size < HEADER)
@@ -184,9 +182,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	msg = data + HEADER;
 	len = size - HEADER;
 	if (!listed[a]) {
-		nimpls[a] = impl_list(alg, impls[a], MAX_IMPLS);
+		for (j = 0; mds_impl_at(alg, j, &info) == 1; j++) {
+			if (info.lanes > 1 && nlanes[a] < MAX_IDS)
+				lanes[a][nlanes[a]++] = info;
+			else if (info.lanes <= 1 && nimpls[a] < MAX_IDS)
+				impls[a][nimpls[a]++] = info;
+		}
 		FUZZ_ASSERT(nimpls[a] > 0);
-		nlanes[a] = lane_kernels(alg, lanes[a], MAX_IMPLS, 1);
 		listed[a] = 1;
 	}
 
