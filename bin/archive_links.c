@@ -20,22 +20,8 @@
 
 #define KEEP_BYTES	(16 * 1024 * 1024)	/* memory for hard links */
 
-static uint64_t	name_hash(const char *);
 static void	set_digests(const struct archive_run *, struct kept_member *,
 		    const struct member_digests *);
-
-/* FNV-1a. */
-static uint64_t
-name_hash(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	while (*s != '\0') {
-		h ^= (unsigned char)*s++;
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
 
 /* The most recent kept member of that name, or NULL. */
 struct kept_member *

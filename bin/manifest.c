@@ -331,9 +331,9 @@ matcher_free(struct matcher *mt)
 	memset(mt, 0, sizeof(*mt));
 }
 
-/* FNV-1a */
-static size_t
-key_hash(const char *s)
+/* FNV-1a: the hash of the name tables here and of -A's hard links. */
+uint64_t
+name_hash(const char *s)
 {
 	uint64_t h = 0xcbf29ce484222325ULL;
 
@@ -341,7 +341,7 @@ key_hash(const char *s)
 		h ^= (unsigned char)*s++;
 		h *= 0x100000001b3ULL;
 	}
-	return (size_t)h;
+	return h;
 }
 
 int
@@ -359,14 +359,14 @@ nameset_add(struct nameset *ns, const char *name)
 		for (i = 0; i < oldcap; i++) {
 			if (old[i] == NULL)
 				continue;
-			for (j = key_hash(old[i]) & (ns->cap - 1);
+			for (j = (size_t)name_hash(old[i]) & (ns->cap - 1);
 			    ns->slot[j] != NULL; j = (j + 1) & (ns->cap - 1))
 				continue;
 			ns->slot[j] = old[i];
 		}
 		free(old);
 	}
-	for (j = key_hash(key) & (ns->cap - 1); ns->slot[j] != NULL;
+	for (j = (size_t)name_hash(key) & (ns->cap - 1); ns->slot[j] != NULL;
 	    j = (j + 1) & (ns->cap - 1))
 		if (strcmp(ns->slot[j], key) == 0) {
 			free(key);

@@ -141,6 +141,8 @@ const struct mds_alg	*alg_from_name(const char *, const struct family **);
  * rewritten.  name_key returns the key of a name, to be freed.
  */
 char	*name_key(const char *);
+/* A hash of a name's bytes (FNV-1a), for hash tables of names. */
+uint64_t	name_hash(const char *);
 
 /*
  * A matcher: names, by key, to the caller's indexes; sorted once all are
