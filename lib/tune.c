@@ -227,7 +227,7 @@ time_rows(struct tune_result *r, size_t first, const struct mds_alg *alg)
 				continue;
 			}
 			t = time_row(r, i, alg);
-			if (round > 0 && t > 0 && (best[i] < 0 || t < best[i]))
+			if (t > 0 && (best[i] < 0 || t < best[i]))
 				best[i] = t;
 		}
 	for (i = first; i < r->n; i++) {
