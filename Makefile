@@ -339,12 +339,14 @@ fuzz-build:
 # with aarch64 branches, compile to nothing for this machine: they are
 # linted a second time as aarch64 code (LINT_A64_*: clang's target, with
 # the headers of gcc-aarch64-linux-gnu and libc6-dev-arm64-cross;
-# cppcheck with that target's predefined macros).
+# cppcheck with that target's predefined macros).  Files are linted
+# LINT_JOBS at a time; a finding in any fails (xargs exits non-zero).
 LINT_SRCS =	lib/*.c lib/x86/*.c lib/aarch64/*.c bin/*.c tests/*.c tests/fuzz/*.c bench/*.c
 LINT_DEFS =	-D_DEFAULT_SOURCE -DMDSUM_VERSION='"$(VERSION)"' -Ilib -Ibin
 LINT_A64_SRCS =	lib/aarch64/*.c lib/dispatch.c tests/util.c
 LINT_A64_TARGET =	aarch64-linux-gnu
 LINT_A64_DEFS =	-D__aarch64__ -D__AARCH64EL__
+LINT_JOBS ?=	2
 
 MAN_PAGES =	man/md5.1 man/mdsum.1 man/libmdsum.3
 
@@ -359,23 +361,19 @@ lint:
 		    grep -nE '[*]-(and|or|to|the|with|see)[*]' && exit 1; \
 	done; true
 	cppcheck --quiet --error-exitcode=1 --std=c99 --inline-suppr \
-	    --library=posix --library=gnu \
+	    -j $(LINT_JOBS) --library=posix --library=gnu \
 	    --enable=warning,portability,performance,style \
 	    --suppressions-list=.cppcheck-suppressions \
 	    -D__GNUC__ -D__x86_64__ $(LINT_DEFS) lib bin tests bench
 	cppcheck --quiet --error-exitcode=1 --std=c99 --inline-suppr \
-	    --library=posix --library=gnu \
+	    -j $(LINT_JOBS) --library=posix --library=gnu \
 	    --enable=warning,portability,performance,style \
 	    --suppressions-list=.cppcheck-suppressions \
 	    -D__GNUC__ $(LINT_A64_DEFS) $(LINT_DEFS) $(LINT_A64_SRCS)
-	for f in $(LINT_SRCS); do \
-		clang-tidy --quiet "$$f" -- -std=c99 $(LINT_DEFS) \
-		    $(CHECK_CFLAGS) || exit 1; \
-	done
-	for f in $(LINT_A64_SRCS); do \
-		clang-tidy --quiet "$$f" -- --target=$(LINT_A64_TARGET) \
-		    -std=c99 $(LINT_DEFS) $(CHECK_CFLAGS) || exit 1; \
-	done
+	ls $(LINT_SRCS) | xargs -P $(LINT_JOBS) -I % clang-tidy --quiet % \
+	    -- -std=c99 $(LINT_DEFS) $(CHECK_CFLAGS)
+	ls $(LINT_A64_SRCS) | xargs -P $(LINT_JOBS) -I % clang-tidy --quiet % \
+	    -- --target=$(LINT_A64_TARGET) -std=c99 $(LINT_DEFS) $(CHECK_CFLAGS)
 
 # make regen-check: each generated file of the tree written again by its
 # generator, into a scratch directory, and compared with the committed
