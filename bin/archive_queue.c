@@ -142,6 +142,29 @@ queue_member(struct archive_run *r, struct mds_archive *ar,
 }
 
 /*
+ * --debug: what hashed member qm with algorithm i, as the scheduler ran
+ * it: its lanes, or its single-stream code when the member ended alone.
+ */
+static void
+debug_queued(const struct archive_run *r, const struct queued_member *qm,
+    size_t i)
+{
+	const char *by;
+	size_t w = 1;
+
+	if ((by = mds_lanes_hashed_by(r->queue.lanes[i], &w)) == NULL)
+		return;
+	if (w > 1)
+		warnx("%s: member %s: %s in lanes (%s, %zu lanes)",
+		    quotef(r->label), quotef(qm->path),
+		    mds_alg_name(r->set.algs[i]), by, w);
+	else
+		warnx("%s: member %s: %s in lanes (%s, alone)",
+		    quotef(r->label), quotef(qm->path),
+		    mds_alg_name(r->set.algs[i]), by);
+}
+
+/*
  * qm's digests, from the lanes, where it is the oldest member of each of
  * its algorithms; then what is done with a member hashed when read: keep
  * it, print its lines or fill its inputs, and trim the store.
@@ -162,11 +185,7 @@ finish_queued_member(struct archive_run *r, struct queued_member *qm)
 		if (mds_lanes_next(q->lanes[i], &res) != 1 || res.tag != qm)
 			errx(1, "lane scheduler out of order");
 		if (debug_flag && !r->pass2)
-			warnx("%s: member %s: %s in lanes (%s, %zu lanes)",
-			    quotef(r->label), quotef(qm->path),
-			    mds_alg_name(r->set.algs[i]),
-			    mds_lanes_kernel(q->lanes[i]),
-			    mds_lanes_width(q->lanes[i]));
+			debug_queued(r, qm, i);
 		if (res.size == -1 && c.err == 0)
 			c.err = res.error;
 		memcpy(c.md[i], res.digest, mds_alg_digest_len(r->set.algs[i]));

@@ -140,7 +140,11 @@ lane_collect(struct lane_set *ls, struct input *in)
 	size_t a, w = 1;
 	int e = 0;
 
-	/* --debug names the code that hashed it: lanes, or one stream */
+	/*
+	 * --debug names the code that hashed it, as the scheduler ran it:
+	 * lanes, or one stream (a kernel, or the implementation of a
+	 * context), and its backend.
+	 */
 	for (a = 0; a < in->nalgs; a++) {
 		if ((s = sched_of(ls, in->algs[a])) == NULL)
 			errx(1, "lane scheduler lost");
@@ -150,11 +154,11 @@ lane_collect(struct lane_set *ls, struct input *in)
 		    w > 1)
 			debugx("%s: %s on the %s backend (%s, %zu lanes)",
 			    in->name, mds_alg_name(in->algs[a]),
-			    mds_alg_backend(in->algs[a]), by, w);
+			    mds_lanes_hashed_on(s), by, w);
 		else if (debug_flag && by != NULL)
 			debugx("%s: %s on the %s backend (%s)", in->name,
 			    mds_alg_name(in->algs[a]),
-			    mds_alg_backend(in->algs[a]), by);
+			    mds_lanes_hashed_on(s), by);
 		if (r.size == -1 && e == 0)
 			e = r.changed ? ERR_CHANGED : r.error;
 		memcpy(in->md[a], r.digest, sizeof(in->md[a]));

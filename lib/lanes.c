@@ -260,10 +260,12 @@ mds_lanes_msg_single(struct mds_lanes *s, struct msg *m)
 		got = (int64_t)m->len;
 		m->r.how = "memory";
 		m->impl = mds_ctx_impl(&ctx);
+		m->backend = mds_ctx_backend(&ctx);
 	} else {
 		got = mds_update_file(&ctx, 1, m->fd, m->how, &info);
 		m->r.how = info.how;
 		m->impl = mds_ctx_impl(&ctx);
+		m->backend = mds_ctx_backend(&ctx);
 		if (got == -1) {
 			msg_fail(m, info.changed ? EIO : errno, info.changed);
 			mds_discard(&ctx);

@@ -40,6 +40,10 @@ lanes_choose(struct mds_lanes *s)
 	    (!forced && k->level != MDS_LEVEL_PORTABLE)))
 		return 0;
 	s->k = k;
+	/* a kernel of the native level is native code, whatever chose it */
+	s->k_backend = portable && k->level == MDS_LEVEL_PORTABLE ?
+	    "portable" : "native";
+	s->single_backend = portable ? "portable" : "native";
 	/*
 	 * A lane alone runs the single-stream code the backend would: the
 	 * portable backend chosen (as blake2b's measured best on Zen 5,
@@ -105,6 +109,16 @@ mds_lanes_hashed_by(const struct mds_lanes *s, size_t *lanes)
 	if (lanes != NULL)
 		*lanes = s->last_lanes;
 	return s->last_impl;
+}
+
+const char *
+mds_lanes_hashed_on(const struct mds_lanes *s)
+{
+	if (s == NULL || s->last_backend == NULL) {
+		errno = EINVAL;
+		return NULL;
+	}
+	return s->last_backend;
 }
 
 size_t
@@ -212,12 +226,17 @@ mds_lanes_next(struct mds_lanes *s, struct mds_lane_result *r)
 	 */
 	if (m->shared_blocks > m->solo_blocks && s->k != NULL) {
 		s->last_impl = s->k->name;
+		s->last_backend = s->k_backend;
 		s->last_lanes = s->width;
+	} else if (m->impl != NULL) {
+		s->last_impl = m->impl;
+		s->last_backend = m->backend;
+		s->last_lanes = 1;
 	} else {
-		s->last_impl = m->impl != NULL ? m->impl :
-		    s->single == NULL ||
+		s->last_impl = s->single == NULL ||
 		    s->single->level == MDS_LEVEL_PORTABLE ? "portable" :
 		    s->single->name;
+		s->last_backend = s->single_backend;
 		s->last_lanes = 1;
 	}
 	if (s->nspare < MAX_SPARE) {

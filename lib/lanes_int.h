@@ -29,6 +29,7 @@ struct msg {
 	/* Blocks the multi-buffer kernel and the single one hashed. */
 	uint64_t	 shared_blocks, solo_blocks;
 	const char	*impl;		/* msg_single's code, or NULL */
+	const char	*backend;	/* and its backend */
 	struct mds_lane_result r;
 };
 
@@ -63,6 +64,8 @@ struct mds_lanes {
 	const struct mds_shape		*shape;
 	const struct mds_mb_kernel	*k;	/* NULL: one at a time */
 	const struct mds_kernel		*single;	/* for a lane alone */
+	const char			*k_backend;	/* k's backend */
+	const char			*single_backend;	/* single's */
 	const struct mds_cons_ops	*ops;	/* the shape's construction */
 	size_t		 width, block, wsize;	/* wsize: bytes per word */
 	size_t		 keep;			/* ops->keep */
@@ -75,6 +78,7 @@ struct mds_lanes {
 	size_t		 pending;
 	int		 tune_asked;		/* a large file asked tune.c */
 	const char	*last_impl;		/* what hashed mds_lanes_next's */
+	const char	*last_backend;		/* and on which backend */
 	size_t		 last_lanes;
 	struct lane	 lane[MDS_MAX_LANES];
 	/*

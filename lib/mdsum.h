@@ -263,6 +263,7 @@ int		 mds_lanes_next(struct mds_lanes *, struct mds_lane_result *);
  * kernel or implementation (*lanes 1).  NULL before any.
  */
 const char	*mds_lanes_hashed_by(const struct mds_lanes *, size_t *);
+const char	*mds_lanes_hashed_on(const struct mds_lanes *);
 void		 mds_lanes_free(struct mds_lanes *);	/* pending ones dropped */
 
 /*

@@ -705,7 +705,7 @@ START_TEST(test_hashed_by)
 	struct mds_lane_result r;
 	const struct mds_alg *alg;
 	struct mds_lanes *s;
-	const char *by, *label;
+	const char *by, *on, *label;
 	size_t a, lanes, used = 0;
 
 	if (!start_kernel(_i + 1, &label))
@@ -727,12 +727,55 @@ START_TEST(test_hashed_by)
 		    "%s on %s: a long message finished alone reported as "
 		    "hashed by %s, %zu lanes", mds_alg_name(alg), label, by,
 		    lanes);
+		/*
+		 * On the backend of the code that ran: a kernel, native code
+		 * unless the portable backend is the choice; never the
+		 * choice's other backends (OpenSSL's, libmd's).
+		 */
+		ck_assert_ptr_nonnull(on = mds_lanes_hashed_on(s));
+		ck_assert_str_eq(on, strcmp(mds_alg_backend(alg),
+		    "portable") == 0 ? "portable" : "native");
 		mds_lanes_free(s);
 		break;
 	}
 	if (k->min_busy >= 2)
 		ck_assert_msg(used > 0, "%s serves no algorithm", label);
 	end_kernel();
+}
+END_TEST
+
+/*
+ * A scheduler whose messages go through a context (a backend forced that
+ * has no lanes) names that context's code and backend; before its first
+ * result it names nothing.
+ */
+START_TEST(test_hashed_on_ctx)
+{
+	static const char *const backends[] = { "openssl", "libmd",
+	    "portable" };
+	const struct mds_alg *alg = mds_alg_find("sha256");
+	struct mds_lane_result r;
+	struct mds_lanes *s;
+	size_t b, lanes, used = 0;
+
+	for (b = 0; b < sizeof(backends) / sizeof(backends[0]); b++) {
+		if (mds_backend_built(backends[b]) != 1)
+			continue;
+		ck_assert_int_eq(mds_set_backend(backends[b]), 0);
+		ck_assert_ptr_nonnull(s = mds_lanes_new(alg));
+		errno = 0;
+		ck_assert_ptr_null(mds_lanes_hashed_on(s));
+		ck_assert_int_eq(errno, EINVAL);
+		ck_assert_int_eq(mds_lanes_add(s, "abc", 3, NULL), 0);
+		ck_assert_int_eq(mds_lanes_next(s, &r), 1);
+		ck_assert_str_eq(mds_lanes_hashed_on(s), backends[b]);
+		ck_assert_ptr_nonnull(mds_lanes_hashed_by(s, &lanes));
+		ck_assert_uint_eq(lanes, 1);
+		mds_lanes_free(s);
+		used++;
+	}
+	(void)mds_set_backend(NULL);
+	ck_assert_uint_ge(used, 1);
 }
 END_TEST
 
@@ -816,6 +859,7 @@ mdt_lanes_suite(void)
 	tcase_add_loop_test(tc, test_scheduler_buffers, 0, n + 1);
 	tcase_add_loop_test(tc, test_scheduler_files, 0, n + 1);
 	tcase_add_loop_test(tc, test_hashed_by, 0, n);
+	tcase_add_test(tc, test_hashed_on_ctx);
 	tcase_add_test(tc, test_blake2b_in_lanes);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("batch");
