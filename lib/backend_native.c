@@ -11,7 +11,7 @@ native_lookup(const char *name)
 {
 	const struct mds_alg *alg = mds_alg_find(name);
 
-	if (alg == NULL || alg->native == NULL || alg->family == NULL)
+	if (alg == NULL || alg->native == NULL || alg->family == MDS_FAM_NONE)
 		return NULL;
 	return mds_kernel_native(alg->family) ? alg->native : NULL;
 }

@@ -211,14 +211,14 @@ const struct mds_shape mds_blake2b_shape = {
 static int
 blake2b_init(void *st, const struct mds_alg *alg)
 {
-	blake2b_start(st, alg, mds_kernel_portable("blake2b"));
+	blake2b_start(st, alg, mds_kernel_portable(MDS_FAM_BLAKE2B));
 	return 0;
 }
 
 static int
 blake2b_init_native(void *st, const struct mds_alg *alg)
 {
-	blake2b_start(st, alg, mds_kernel_for("blake2b"));
+	blake2b_start(st, alg, mds_kernel_for(MDS_FAM_BLAKE2B));
 	return 0;
 }
 

@@ -259,7 +259,7 @@ mds_impl_at(const struct mds_alg *alg, size_t i, struct mds_impl_info *info)
 		}
 		for (j = 0; j < mds_arch_nkernels; j++) {
 			k = &mds_arch_kernels[j];
-			if (strcmp(k->family, alg->family) == 0 &&
+			if (k->family == alg->family &&
 			    cpu_runs(k->need) && n++ == i) {
 				info->id = kernel_id(k);
 				info->name = k->name;
@@ -267,13 +267,13 @@ mds_impl_at(const struct mds_alg *alg, size_t i, struct mds_impl_info *info)
 			}
 		}
 	}
-	if (alg->shape == NULL || alg->family == NULL ||
+	if (alg->shape == NULL || alg->family == MDS_FAM_NONE ||
 	    mds_backend_forced() == 1)
 		return 0;
 	info->backend = mds_backend_name(MDS_BE_NATIVE);
 	for (j = 0; j < mds_arch_nmb_kernels; j++) {
 		mb = &mds_arch_mb_kernels[j];
-		if (strcmp(mb->family, alg->family) == 0 &&
+		if (mb->family == alg->family &&
 		    cpu_runs(mb->need) && n++ == i) {
 			info->id = mds_choice_mb_id(mb);
 			info->name = mb->name;
@@ -299,8 +299,8 @@ mds_choice_runs(const struct mds_alg *alg, int id)
 	if (id % KSLOTS == SLOT_OWN)
 		return 1;
 	k = mds_choice_kernel(alg, id);
-	return k != NULL && alg->family != NULL &&
-	    strcmp(k->family, alg->family) == 0 && cpu_runs(k->need);
+	return k != NULL && alg->family != MDS_FAM_NONE &&
+	    k->family == alg->family && cpu_runs(k->need);
 }
 
 int
@@ -310,8 +310,8 @@ mds_digest_many_impl(const struct mds_alg *alg, int id, size_t n,
 	const struct mds_mb_kernel *mb = mb_of(id), *saved;
 	int r;
 
-	if (alg == NULL || mb == NULL || alg->family == NULL ||
-	    strcmp(mb->family, alg->family) != 0 || !cpu_runs(mb->need)) {
+	if (alg == NULL || mb == NULL || alg->family == MDS_FAM_NONE ||
+	    mb->family != alg->family || !cpu_runs(mb->need)) {
 		errno = EINVAL;
 		return -1;
 	}

@@ -55,27 +55,40 @@ static const char *const level_names[MDS_NLEVELS] = {
 };
 #endif
 
-/* The reference of each family: what every path is tested against. */
-static const struct mds_kernel portable_kernels[] = {
-	{ "md5", "portable", MDS_LEVEL_PORTABLE, 0,
+/* The names of the families, for messages: the kernels are keyed by id. */
+static const char *const family_names[MDS_NFAMILIES] = {
+	[MDS_FAM_MD5] = "md5", [MDS_FAM_SHA1] = "sha1",
+	[MDS_FAM_SHA256] = "sha256", [MDS_FAM_SHA512] = "sha512",
+	[MDS_FAM_SM3] = "sm3", [MDS_FAM_KECCAK] = "keccak",
+	[MDS_FAM_BLAKE2B] = "blake2b", [MDS_FAM_CRC] = "crc",
+	[MDS_FAM_CRC32B] = "crc32b", [MDS_FAM_SYSV] = "sysv",
+};
+
+/*
+ * The reference of each family, what every path is tested against, at
+ * the family's index (none at MDS_FAM_NONE's).
+ */
+static const struct mds_kernel portable_kernels[MDS_NFAMILIES] = {
+	[MDS_FAM_MD5] = { MDS_FAM_MD5, "portable", MDS_LEVEL_PORTABLE, 0,
 	    mds_md5_blocks_portable, NULL, NULL, NULL },
-	{ "sha1", "portable", MDS_LEVEL_PORTABLE, 0,
+	[MDS_FAM_SHA1] = { MDS_FAM_SHA1, "portable", MDS_LEVEL_PORTABLE, 0,
 	    mds_sha1_blocks_portable, NULL, NULL, NULL },
-	{ "sha256", "portable", MDS_LEVEL_PORTABLE, 0,
-	    mds_sha256_blocks_portable, NULL, NULL, NULL },
-	{ "sha512", "portable", MDS_LEVEL_PORTABLE, 0,
-	    mds_sha512_blocks_portable, NULL, NULL, NULL },
-	{ "sm3", "portable", MDS_LEVEL_PORTABLE, 0,
+	[MDS_FAM_SHA256] = { MDS_FAM_SHA256, "portable", MDS_LEVEL_PORTABLE,
+	    0, mds_sha256_blocks_portable, NULL, NULL, NULL },
+	[MDS_FAM_SHA512] = { MDS_FAM_SHA512, "portable", MDS_LEVEL_PORTABLE,
+	    0, mds_sha512_blocks_portable, NULL, NULL, NULL },
+	[MDS_FAM_SM3] = { MDS_FAM_SM3, "portable", MDS_LEVEL_PORTABLE, 0,
 	    mds_sm3_blocks_portable, NULL, NULL, NULL },
-	{ "keccak", "portable", MDS_LEVEL_PORTABLE, 0,
-	    NULL, mds_keccak_absorb_portable, NULL, NULL },
-	{ "blake2b", "portable", MDS_LEVEL_PORTABLE, 0,
-	    NULL, NULL, mds_blake2b_compress_portable, NULL },
-	{ "crc", "portable", MDS_LEVEL_PORTABLE, 0,
+	[MDS_FAM_KECCAK] = { MDS_FAM_KECCAK, "portable", MDS_LEVEL_PORTABLE,
+	    0, NULL, mds_keccak_absorb_portable, NULL, NULL },
+	[MDS_FAM_BLAKE2B] = { MDS_FAM_BLAKE2B, "portable",
+	    MDS_LEVEL_PORTABLE, 0, NULL, NULL, mds_blake2b_compress_portable,
+	    NULL },
+	[MDS_FAM_CRC] = { MDS_FAM_CRC, "portable", MDS_LEVEL_PORTABLE, 0,
 	    NULL, NULL, NULL, mds_crc_update_portable },
-	{ "crc32b", "portable", MDS_LEVEL_PORTABLE, 0,
-	    NULL, NULL, NULL, mds_crc32b_update_portable },
-	{ "sysv", "portable", MDS_LEVEL_PORTABLE, 0,
+	[MDS_FAM_CRC32B] = { MDS_FAM_CRC32B, "portable", MDS_LEVEL_PORTABLE,
+	    0, NULL, NULL, NULL, mds_crc32b_update_portable },
+	[MDS_FAM_SYSV] = { MDS_FAM_SYSV, "portable", MDS_LEVEL_PORTABLE, 0,
 	    NULL, NULL, NULL, mds_sysv_update_portable },
 };
 
@@ -371,16 +384,16 @@ cpu_top_level(void)
 }
 
 static const struct mds_kernel *
-kernel_choose(const char *family)
+kernel_choose(enum mds_family family)
 {
 	const struct mds_kernel *k;
 	size_t i;
 
-	if (pinned != NULL && strcmp(pinned->family, family) == 0)
+	if (pinned != NULL && pinned->family == family)
 		return pinned;
 	for (i = 0; i < mds_arch_nkernels; i++) {
 		k = &mds_arch_kernels[i];
-		if (strcmp(k->family, family) == 0 && k->level <= cap &&
+		if (k->family == family && k->level <= cap &&
 		    runnable(k))
 			return k;
 	}
@@ -393,7 +406,7 @@ kernel_choose(const char *family)
  * lane alone) the built-in order within the setting.
  */
 const struct mds_kernel *
-mds_kernel_for(const char *family)
+mds_kernel_for(enum mds_family family)
 {
 	if (mds_kernel_override != NULL)
 		return mds_kernel_override;
@@ -401,22 +414,26 @@ mds_kernel_for(const char *family)
 }
 
 const struct mds_kernel *
-mds_kernel_builtin(const char *family)
+mds_kernel_builtin(enum mds_family family)
 {
 	(void)pthread_once(&probe_once, probe);
 	return kernel_choose(family);
 }
 
 const struct mds_kernel *
-mds_kernel_portable(const char *family)
+mds_kernel_portable(enum mds_family family)
 {
-	size_t i;
+	if ((unsigned int)family >= MDS_NFAMILIES ||
+	    portable_kernels[family].name == NULL)
+		return NULL;
+	return &portable_kernels[family];
+}
 
-	for (i = 0; i < sizeof(portable_kernels) / sizeof(portable_kernels[0]);
-	    i++)
-		if (strcmp(portable_kernels[i].family, family) == 0)
-			return &portable_kernels[i];
-	return NULL;
+const char *
+mds_family_name(enum mds_family family)
+{
+	return (unsigned int)family < MDS_NFAMILIES ? family_names[family] :
+	    NULL;
 }
 
 /*
@@ -426,14 +443,14 @@ mds_kernel_portable(const char *family)
  * stream of those beats them.
  */
 static int
-single_level(const char *family)
+single_level(enum mds_family family)
 {
 	const struct mds_kernel *k;
 	size_t i;
 
 	for (i = 0; i < mds_arch_nkernels; i++) {
 		k = &mds_arch_kernels[i];
-		if (strcmp(k->family, family) == 0 && k->level <= cap &&
+		if (k->family == family && k->level <= cap &&
 		    (k->need & features & ~masked) == k->need)
 			return k->level;
 	}
@@ -448,18 +465,18 @@ single_level(const char *family)
  * not below the best single stream's.
  */
 const struct mds_mb_kernel *
-mds_mb_kernel_for(const char *family)
+mds_mb_kernel_for(enum mds_family family)
 {
 	const struct mds_mb_kernel *k;
 	size_t i;
 	int floor = -1;
 
 	(void)pthread_once(&probe_once, probe);
-	if (pinned_mb != NULL && strcmp(pinned_mb->family, family) == 0)
+	if (pinned_mb != NULL && pinned_mb->family == family)
 		return pinned_mb;
 	for (i = 0; i < mds_arch_nmb_kernels; i++) {
 		k = &mds_arch_mb_kernels[i];
-		if (strcmp(k->family, family) != 0 || k->level > cap ||
+		if (k->family != family || k->level > cap ||
 		    (k->need & features & ~masked) != k->need)
 			continue;
 		if (floor == -1)
@@ -495,14 +512,14 @@ mds_kernel_describe(const void *state)
 }
 
 int
-mds_kernel_native(const char *family)
+mds_kernel_native(enum mds_family family)
 {
 	size_t i;
 
 	(void)pthread_once(&probe_once, probe);
 	/* Not masked: what a backend has must not change after a lookup. */
 	for (i = 0; i < mds_arch_nkernels; i++)
-		if (strcmp(mds_arch_kernels[i].family, family) == 0 &&
+		if (mds_arch_kernels[i].family == family &&
 		    (mds_arch_kernels[i].need & features) ==
 		    mds_arch_kernels[i].need)
 			return 1;

@@ -39,14 +39,14 @@ sponge_start(void *vst, const struct mds_alg *alg, const struct mds_kernel *k)
 static int
 sponge_init(void *st, const struct mds_alg *alg)
 {
-	sponge_start(st, alg, mds_kernel_portable("keccak"));
+	sponge_start(st, alg, mds_kernel_portable(MDS_FAM_KECCAK));
 	return 0;
 }
 
 static int
 sponge_init_native(void *st, const struct mds_alg *alg)
 {
-	sponge_start(st, alg, mds_kernel_for("keccak"));
+	sponge_start(st, alg, mds_kernel_for(MDS_FAM_KECCAK));
 	return 0;
 }
 

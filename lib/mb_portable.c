@@ -109,15 +109,16 @@ blake2b_mb_portable(void *state, const unsigned char *const *data,
 }
 
 const struct mds_mb_kernel mds_portable_mb_kernels[] = {
-	{ "md5", "md5-portable-x4", MDS_LEVEL_PORTABLE, 0, PORTABLE_LANES, 1,
+	{ MDS_FAM_MD5, "md5-portable-x4", MDS_LEVEL_PORTABLE, 0,
+	    PORTABLE_LANES, 1,
 	    md5_mb_portable },
-	{ "sha256", "sha256-portable-x4", MDS_LEVEL_PORTABLE, 0,
+	{ MDS_FAM_SHA256, "sha256-portable-x4", MDS_LEVEL_PORTABLE, 0,
 	    PORTABLE_LANES, 1, sha256_mb_portable },
-	{ "sha512", "sha512-portable-x4", MDS_LEVEL_PORTABLE, 0,
+	{ MDS_FAM_SHA512, "sha512-portable-x4", MDS_LEVEL_PORTABLE, 0,
 	    PORTABLE_LANES, 1, sha512_mb_portable },
-	{ "keccak", "keccak-portable-x4", MDS_LEVEL_PORTABLE, 0,
+	{ MDS_FAM_KECCAK, "keccak-portable-x4", MDS_LEVEL_PORTABLE, 0,
 	    PORTABLE_LANES, 1, keccak_mb_portable },
-	{ "blake2b", "blake2b-portable-x4", MDS_LEVEL_PORTABLE, 0,
+	{ MDS_FAM_BLAKE2B, "blake2b-portable-x4", MDS_LEVEL_PORTABLE, 0,
 	    PORTABLE_LANES, 1, blake2b_mb_portable },
 };
 const size_t mds_portable_nmb_kernels =

@@ -44,10 +44,22 @@ struct mds_vector {
 };
 
 /*
+ * The families of kernels (dispatch.c), by integer id: a registry row
+ * names the one whose kernels hash it, each kernel the one it serves.
+ * MDS_FAM_NONE: a row without kernels.  mds_family_name gives the name
+ * ("sha256"), for messages; NULL for MDS_FAM_NONE.
+ */
+enum mds_family { MDS_FAM_NONE, MDS_FAM_MD5, MDS_FAM_SHA1, MDS_FAM_SHA256,
+	MDS_FAM_SHA512, MDS_FAM_SM3, MDS_FAM_KECCAK, MDS_FAM_BLAKE2B,
+	MDS_FAM_CRC, MDS_FAM_CRC32B, MDS_FAM_SYSV, MDS_NFAMILIES };
+
+const char	*mds_family_name(enum mds_family);
+
+/*
  * One row of the registry (registry.c).  family: the kernels that hash it
- * (dispatch.c), NULL for none; shape: its construction (construction.h),
- * NULL for code of its own, with no blocks (portable and native then say
- * whose).
+ * (dispatch.c), MDS_FAM_NONE for none; shape: its construction
+ * (construction.h), NULL for code of its own, with no blocks (portable
+ * and native then say whose).
  */
 struct mds_alg {
 	const char		*name;
@@ -55,7 +67,7 @@ struct mds_alg {
 	const char		*aliases[3];	/* also accepted by mds_alg_find */
 	size_t			 digest_len;
 	size_t			 block_len;
-	const char		*family;
+	enum mds_family		 family;
 	const struct mds_shape	*shape;
 	const struct mds_impl	*portable;
 	const struct mds_impl	*native;	/* NULL: none */
@@ -169,7 +181,7 @@ enum { MDS_LEVEL_PORTABLE, MDS_LEVEL_SSE4, MDS_LEVEL_AVX2, MDS_LEVEL_AVX512,
 #define MDS_CPU_SHA3A		(1u << 20)	/* EOR3 RAX1 XAR BCAX (ARMv8.2) */
 
 struct mds_kernel {
-	const char	*family;	/* md5 sha256 keccak blake2b crc ... */
+	enum mds_family	 family;	/* md5 sha256 keccak blake2b crc ... */
 	const char	*name;		/* "sha256-shani" */
 	int		 level;		/* MDS_LEVEL_*: what MDSUM_CPU caps */
 	unsigned int	 need;		/* MDS_CPU_* bits it requires */
@@ -194,12 +206,12 @@ extern const size_t		mds_arch_nkernels;
  * else mds_kernel_builtin: the first of the table allowed by the setting,
  * portable at worst.
  */
-const struct mds_kernel	*mds_kernel_for(const char *);
-const struct mds_kernel	*mds_kernel_builtin(const char *);
-/* The portable kernel of a family. */
-const struct mds_kernel	*mds_kernel_portable(const char *);
+const struct mds_kernel	*mds_kernel_for(enum mds_family);
+const struct mds_kernel	*mds_kernel_builtin(enum mds_family);
+/* The portable kernel of a family; NULL for MDS_FAM_NONE. */
+const struct mds_kernel	*mds_kernel_portable(enum mds_family);
 /* Does this CPU have any kernel of the family beyond portable? */
-int			 mds_kernel_native(const char *);
+int			 mds_kernel_native(enum mds_family);
 /*
  * Tests only: make mds_kernel_for return k for its family, whatever the
  * table order (NULL: stop).  -1 if the CPU lacks what k needs.
@@ -232,7 +244,7 @@ void			 mds_cpu_pretend_lacks(unsigned int);
  * set is called for one block only (its last, t already its length).
  */
 struct mds_mb_kernel {
-	const char	*family;	/* md5 sha256 sha512 keccak blake2b */
+	enum mds_family	 family;	/* md5 sha256 sha512 keccak blake2b */
 	const char	*name;		/* "sha256-shani-x2" */
 	int		 level;		/* MDS_LEVEL_*: what MDSUM_CPU caps */
 	unsigned int	 need;		/* MDS_CPU_* bits it requires */
@@ -259,7 +271,7 @@ extern const struct mds_mb_kernel	mds_portable_mb_kernels[];
 extern const size_t			mds_portable_nmb_kernels;
 
 /* The first multi-buffer kernel of a family the setting allows, or NULL. */
-const struct mds_mb_kernel	*mds_mb_kernel_for(const char *);
+const struct mds_mb_kernel	*mds_mb_kernel_for(enum mds_family);
 
 /*
  * The choice (choice.c): which code hashes an algorithm, as an

@@ -9,7 +9,6 @@
  */
 #include <errno.h>
 #include <stddef.h>
-#include <string.h>
 
 #include "mds_int.h"
 
@@ -496,14 +495,14 @@ static const struct mds_vector bsd_vectors[] = {
 	{ name, tag, aliases, dlen, blen, family, &mds_##id##_shape,	\
 	    &mds_portable_md, &mds_native_md, prefer, id##_vectors }
 #define SPONGE_ROW(name, tag, aliases, dlen, id, prefer)		\
-	{ name, tag, aliases, dlen, 200 - 2 * (dlen), "keccak",		\
+	{ name, tag, aliases, dlen, 200 - 2 * (dlen), MDS_FAM_KECCAK,	\
 	    &mds_##id##_shape, &mds_portable_sponge, &mds_native_sponge,	\
 	    prefer, id##_vectors }
 
 /* A BLAKE2b row of another digest length: the same code, told by the row. */
 #define B2_ROW(bits)							\
 	{ "blake2b-" #bits, "BLAKE2b-" #bits, { NULL }, (bits) / 8, 128,	\
-	    "blake2b", &mds_blake2b_shape, &mds_portable_blake2b,	\
+	    MDS_FAM_BLAKE2B, &mds_blake2b_shape, &mds_portable_blake2b,	\
 	    &mds_native_blake2b, PREFER("portable", "native"), no_vectors },
 #define B2_LENGTHS(X)							\
 	X(8) X(16) X(24) X(32) X(40) X(48) X(56) X(64)			\
@@ -518,29 +517,31 @@ static const struct mds_vector bsd_vectors[] = {
 #define B2_NLENGTHS	(0 B2_LENGTHS(B2_COUNT))
 
 static const struct mds_alg registry[] = {
-	MD_ROW("md5", "MD5", ALIASES(NULL), 16, 64, "md5", md5,
+	MD_ROW("md5", "MD5", ALIASES(NULL), 16, 64, MDS_FAM_MD5, md5,
 	    PREFER("native", "portable", "openssl", "libmd")),
-	MD_ROW("sha1", "SHA1", ALIASES(NULL), 20, 64, "sha1", sha1,
+	MD_ROW("sha1", "SHA1", ALIASES(NULL), 20, 64, MDS_FAM_SHA1, sha1,
 	    PREFER("native", "openssl", "libmd", "portable")),
 	MD_ROW("sha224", "SHA224", ALIASES("SHA2-224", NULL), 28, 64,
-	    "sha256", sha224, PREFER("native", "openssl", "portable")),
+	    MDS_FAM_SHA256, sha224, PREFER("native", "openssl", "portable")),
 	MD_ROW("sha256", "SHA256", ALIASES("SHA2-256", NULL), 32, 64,
-	    "sha256", sha256,
+	    MDS_FAM_SHA256, sha256,
 	    PREFER("native", "openssl", "portable", "libmd")),
 	MD_ROW("sha384", "SHA384", ALIASES("SHA2-384", NULL), 48, 128,
-	    "sha512", sha384,
+	    MDS_FAM_SHA512, sha384,
 	    PREFER("native", "openssl", "portable", "libmd")),
 	MD_ROW("sha512", "SHA512", ALIASES("SHA2-512", NULL), 64, 128,
-	    "sha512", sha512,
+	    MDS_FAM_SHA512, sha512,
 	    PREFER("native", "openssl", "portable", "libmd")),
 	/* FreeBSD's sha512t224 and sha512t256 write these tags. */
 	MD_ROW("sha512-224", "SHA512t224",
-	    ALIASES("SHA2-512/224", "SHA512/224", NULL), 28, 128, "sha512",
-	    sha512_224, PREFER("native", "openssl", "portable")),
+	    ALIASES("SHA2-512/224", "SHA512/224", NULL), 28, 128,
+	    MDS_FAM_SHA512, sha512_224,
+	    PREFER("native", "openssl", "portable")),
 	MD_ROW("sha512-256", "SHA512t256",
-	    ALIASES("SHA2-512/256", "SHA512/256", NULL), 32, 128, "sha512",
-	    sha512_256, PREFER("native", "openssl", "portable")),
-	{ "sha512h", "SHA512H", { NULL }, 32, 128, "sha512",
+	    ALIASES("SHA2-512/256", "SHA512/256", NULL), 32, 128,
+	    MDS_FAM_SHA512, sha512_256,
+	    PREFER("native", "openssl", "portable")),
+	{ "sha512h", "SHA512H", { NULL }, 32, 128, MDS_FAM_SHA512,
 	    &mds_sha512_shape, &mds_portable_md, &mds_native_md,
 	    PREFER("native", "openssl", "portable", "libmd"),
 	    sha512h_vectors },
@@ -555,7 +556,7 @@ static const struct mds_alg registry[] = {
 	SPONGE_ROW("keccak256", "KECCAK256", ALIASES("KECCAK-256", NULL), 32,
 	    keccak256, PREFER("native", "portable")),
 	/* sm3: portable as fast as OpenSSL 3.0's on 1 MiB, faster below 4 KiB. */
-	MD_ROW("sm3", "SM3", ALIASES(NULL), 32, 64, "sm3", sm3,
+	MD_ROW("sm3", "SM3", ALIASES(NULL), 32, 64, MDS_FAM_SM3, sm3,
 	    PREFER("portable", "openssl")),
 	/*
 	 * Its own code (blake2b.c), any digest length; its shape puts every
@@ -563,7 +564,7 @@ static const struct mds_alg registry[] = {
 	 * on Zen 5 (blake2b_x86.h), the AVX-512 lanes 3.9x it.
 	 */
 	{ "blake2b", "BLAKE2b", ALIASES("BLAKE2b-512", NULL), 64, 128,
-	    "blake2b", &mds_blake2b_shape, &mds_portable_blake2b,
+	    MDS_FAM_BLAKE2B, &mds_blake2b_shape, &mds_portable_blake2b,
 	    &mds_native_blake2b, PREFER("portable", "native", "openssl"),
 	    blake2b_vectors },
 	/*
@@ -572,15 +573,17 @@ static const struct mds_alg registry[] = {
 	 * libmd have none of them; zlib's crc32 runs at a tenth of the
 	 * folding kernels' speed.
 	 */
-	{ "crc", "CRC", { NULL }, 4, 64, "crc", NULL, &mds_portable_cksum,
-	    &mds_native_cksum, PREFER("native", "portable"), cksum_vectors },
-	{ "crc32b", "CRC32B", { NULL }, 4, 64, "crc32b", NULL,
+	{ "crc", "CRC", { NULL }, 4, 64, MDS_FAM_CRC, NULL,
+	    &mds_portable_cksum, &mds_native_cksum,
+	    PREFER("native", "portable"), cksum_vectors },
+	{ "crc32b", "CRC32B", { NULL }, 4, 64, MDS_FAM_CRC32B, NULL,
 	    &mds_portable_crc32b, &mds_native_crc32b,
 	    PREFER("native", "portable"), crc32b_vectors },
-	{ "sysv", "SYSV", { NULL }, 2, 64, "sysv", NULL, &mds_portable_sysv,
-	    &mds_native_sysv, PREFER("native", "portable"), sysv_vectors },
-	{ "bsd", "BSD", { NULL }, 2, 64, NULL, NULL, &mds_portable_bsd, NULL,
-	    PREFER("portable"), bsd_vectors },
+	{ "sysv", "SYSV", { NULL }, 2, 64, MDS_FAM_SYSV, NULL,
+	    &mds_portable_sysv, &mds_native_sysv,
+	    PREFER("native", "portable"), sysv_vectors },
+	{ "bsd", "BSD", { NULL }, 2, 64, MDS_FAM_NONE, NULL,
+	    &mds_portable_bsd, NULL, PREFER("portable"), bsd_vectors },
 	/*
 	 * Past the listed rows (mds_alg_count, mds_alg_at): b2sum -l N and
 	 * cksum -a blake2b -l N for N = 8 .. 504, which write BLAKE2b-N.
@@ -657,8 +660,7 @@ mds_alg_length(const struct mds_alg *alg, size_t bits)
 	for (i = 0; alg != NULL && bits % 8 == 0 && i < NALL; i++) {
 		r = &registry[i];
 		if (r->digest_len == bits / 8 && r->portable == alg->portable &&
-		    r->family != NULL && alg->family != NULL &&
-		    strcmp(r->family, alg->family) == 0 &&
+		    r->family != MDS_FAM_NONE && r->family == alg->family &&
 		    (i >= NALGS || mds_alg_index(alg) >= NALGS))
 			return r;
 	}

@@ -262,7 +262,7 @@ rank_single(const struct mds_alg *alg, struct tune_result *r, int costly)
 {
 	const struct mds_impl *impls[8], *native, *def;
 	const struct mds_kernel *k, *defk;
-	const char *family = NULL;
+	enum mds_family family = MDS_FAM_NONE;
 	size_t nimpls, i, first = r->n, win, inc;
 	int id;
 
@@ -273,10 +273,10 @@ rank_single(const struct mds_alg *alg, struct tune_result *r, int costly)
 
 	nimpls = mds_backend_impls(alg, impls, 8, costly);
 	native = mds_backend_impl(alg, MDS_BE_NATIVE);
-	if (native != NULL && (family = alg->family) != NULL) {
+	if (native != NULL && (family = alg->family) != MDS_FAM_NONE) {
 		for (i = 0; i < mds_arch_nkernels && r->n < TUNE_ROWS; i++) {
 			k = &mds_arch_kernels[i];
-			if (strcmp(k->family, family) != 0 ||
+			if (k->family != family ||
 			    !mds_kernel_runnable(k))
 				continue;
 			add_row(r, k->name, 1);
@@ -345,7 +345,7 @@ rank_mb(const struct mds_alg *alg, struct tune_result *r)
 	first = r->n;
 	for (i = 0; i < mds_arch_nmb_kernels && r->n < TUNE_ROWS; i++) {
 		k = &mds_arch_mb_kernels[i];
-		if (strcmp(k->family, alg->family) != 0 ||
+		if (k->family != alg->family ||
 		    !mds_mb_kernel_runnable(k))
 			continue;
 		add_row(r, k->name, k->lanes);

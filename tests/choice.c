@@ -4,7 +4,8 @@
  * and hashing with one, or failing to, leaves what mds_init chooses as
  * it was: the old way, pinning a kernel for the process with
  * mds_set_cpu_level and returning early on a failure, carried that
- * kernel into what came next, and the check below sees it.
+ * kernel into what came next, and the check below sees it.  The
+ * families that key the kernel tables are ids: each keeps its name.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -15,6 +16,18 @@
 
 #define MSG_LEN		1000
 #define COPIES_MAX	64
+
+/* A kernel's name is its family's, a dash, and what it runs on. */
+static void
+named_after(const char *kernel, enum mds_family f)
+{
+	const char *family = mds_family_name(f);
+
+	ck_assert_msg(family != NULL, "kernel %s: no family", kernel);
+	ck_assert_msg(strncmp(kernel, family, strlen(family)) == 0 &&
+	    kernel[strlen(family)] == '-', "kernel %s: not of family %s",
+	    kernel, family);
+}
 
 /* What mds_init starts alg on now, and the level in force. */
 struct seen {
@@ -183,6 +196,69 @@ START_TEST(test_old_pin_is_seen)
 }
 END_TEST
 
+/*
+ * Each row's family by name, as the registry once spelled it; each
+ * family's portable kernel; every kernel named after its family.
+ */
+START_TEST(test_families)
+{
+	static const struct {
+		const char	*alg, *family;
+	} rows[] = {
+		{ "md5", "md5" }, { "sha1", "sha1" }, { "sha224", "sha256" },
+		{ "sha256", "sha256" }, { "sha384", "sha512" },
+		{ "sha512", "sha512" }, { "sha512-224", "sha512" },
+		{ "sha512-256", "sha512" }, { "sha512h", "sha512" },
+		{ "sha3-224", "keccak" }, { "sha3-256", "keccak" },
+		{ "sha3-384", "keccak" }, { "sha3-512", "keccak" },
+		{ "keccak256", "keccak" }, { "sm3", "sm3" },
+		{ "blake2b", "blake2b" }, { "blake2b-256", "blake2b" },
+		{ "crc", "crc" }, { "crc32b", "crc32b" }, { "sysv", "sysv" },
+		{ "bsd", NULL },
+	};
+	const size_t nrows = sizeof(rows) / sizeof(rows[0]);
+	const struct mds_alg *alg;
+	const struct mds_kernel *k;
+	const char *name;
+	size_t i, a;
+	int f;
+
+	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++) {
+		for (i = 0; i < nrows; i++)
+			if (strcmp(rows[i].alg, mds_alg_name(alg)) == 0)
+				break;
+		ck_assert_msg(i < nrows, "%s: no family known", alg->name);
+	}
+	for (i = 0; i < nrows; i++) {
+		alg = mdt_alg(rows[i].alg);
+		name = mds_family_name(alg->family);
+		if (rows[i].family == NULL) {
+			ck_assert_int_eq(alg->family, MDS_FAM_NONE);
+			ck_assert_ptr_null(name);
+		} else {
+			ck_assert_ptr_nonnull(name);
+			ck_assert_str_eq(name, rows[i].family);
+		}
+	}
+	ck_assert_ptr_null(mds_kernel_portable(MDS_FAM_NONE));
+	for (f = MDS_FAM_NONE + 1; f < MDS_NFAMILIES; f++) {
+		k = mds_kernel_portable((enum mds_family)f);
+		ck_assert_ptr_nonnull(k);
+		ck_assert_int_eq(k->family, f);
+		ck_assert_str_eq(k->name, "portable");
+	}
+	for (i = 0; i < mds_arch_nkernels; i++)
+		named_after(mds_arch_kernels[i].name,
+		    mds_arch_kernels[i].family);
+	for (i = 0; i < mds_arch_nmb_kernels; i++)
+		named_after(mds_arch_mb_kernels[i].name,
+		    mds_arch_mb_kernels[i].family);
+	for (i = 0; i < mds_portable_nmb_kernels; i++)
+		named_after(mds_portable_mb_kernels[i].name,
+		    mds_portable_mb_kernels[i].family);
+}
+END_TEST
+
 Suite *
 mdt_choice_suite(void)
 {
@@ -194,6 +270,7 @@ mdt_choice_suite(void)
 	tcase_add_loop_test(tc, test_each_impl, 0, (int)mds_alg_count());
 	tcase_add_test(tc, test_bad_ids);
 	tcase_add_test(tc, test_old_pin_is_seen);
+	tcase_add_test(tc, test_families);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -268,7 +268,8 @@ sums_start(int i, struct sums_setting *st)
 		st->bsd = 1;
 		return 1;
 	}
-	if (!mdt_kernel_pin("crc", "sysv", (size_t)i - mdt_nbuilt(), &name))
+	if (!mdt_kernel_pin("crc", mdt_alg("sysv"), (size_t)i - mdt_nbuilt(),
+	    &name))
 		return 0;
 	st->backend = "native";
 	st->label = name;
@@ -392,7 +393,7 @@ mdt_crc_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_sums_oracle);
 	tcase_add_loop_test(tc, test_sums, 0, (int)(mdt_nbuilt() +
-	    mdt_nkernels("sysv")));
+	    mdt_nkernels(mds_alg_find("sysv"))));
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -67,24 +67,24 @@ alg_at(size_t i)
 }
 
 static size_t
-family_words(const char *family, size_t *wsize, size_t *block)
+family_words(enum mds_family family, size_t *wsize, size_t *block)
 {
-	if (strcmp(family, "md5") == 0) {
+	if (family == MDS_FAM_MD5) {
 		*wsize = 4;
 		*block = 64;
 		return 4;
 	}
-	if (strcmp(family, "sha256") == 0) {
+	if (family == MDS_FAM_SHA256) {
 		*wsize = 4;
 		*block = 64;
 		return 8;
 	}
-	if (strcmp(family, "sha512") == 0) {
+	if (family == MDS_FAM_SHA512) {
 		*wsize = 8;
 		*block = 128;
 		return 8;
 	}
-	if (strcmp(family, "blake2b") == 0) {	/* h, counter, flag */
+	if (family == MDS_FAM_BLAKE2B) {	/* h, counter, flag */
 		*wsize = 8;
 		*block = 128;
 		return 11;
@@ -96,17 +96,17 @@ family_words(const char *family, size_t *wsize, size_t *block)
 
 /* One lane through the portable code: the reference. */
 static void
-lane_reference(const char *family, uint64_t *words, size_t nwords,
+lane_reference(enum mds_family family, uint64_t *words, size_t nwords,
     size_t wsize, const unsigned char *p, size_t nblocks, size_t rate)
 {
 	struct md_state st;
 	size_t w;
 
-	if (strcmp(family, "keccak") == 0) {
+	if (family == MDS_FAM_KECCAK) {
 		mds_keccak_absorb_portable(words, p, nblocks, rate);
 		return;
 	}
-	if (strcmp(family, "blake2b") == 0) {
+	if (family == MDS_FAM_BLAKE2B) {
 		mds_blake2b_compress_portable(words, words + 8, p, nblocks,
 		    words[10]);
 		return;
@@ -116,9 +116,9 @@ lane_reference(const char *family, uint64_t *words, size_t nwords,
 			st.h.w32[w] = (uint32_t)words[w];
 		else
 			st.h.w64[w] = words[w];
-	if (strcmp(family, "md5") == 0)
+	if (family == MDS_FAM_MD5)
 		mds_md5_blocks_portable(&st, p, nblocks);
-	else if (strcmp(family, "sha256") == 0)
+	else if (family == MDS_FAM_SHA256)
 		mds_sha256_blocks_portable(&st, p, nblocks);
 	else
 		mds_sha512_blocks_portable(&st, p, nblocks);
@@ -189,7 +189,7 @@ kernel_cases(int i, int guard)
 		/* Mostly short calls; some long ones; some of 0 blocks. */
 		n = (size_t)(mdt_rand(&rng) % (c % 10 == 9 ? MAXBLOCKS : 6));
 		rate = block;
-		if (strcmp(k->family, "keccak") == 0 && c % 3 == 2)
+		if (k->family == MDS_FAM_KECCAK && c % 3 == 2)
 			rate = 8 * (1 + (size_t)(mdt_rand(&rng) % 18));
 		mdt_fill(&rng, buf, MDS_MAX_LANES *
 		    (MAXBLOCKS * MDS_MAX_BLOCK + 64));
@@ -799,7 +799,7 @@ START_TEST(test_blake2b_in_lanes)
 	memset(msg, 'b', sizeof(msg));
 	for (i = 0; i < mb_kernel_count(); i++) {
 		k = mb_kernel_at(i);
-		if (strcmp(k->family, "blake2b") != 0 || !kernel_runnable(k))
+		if (k->family != MDS_FAM_BLAKE2B || !kernel_runnable(k))
 			continue;
 		kernels++;
 		ck_assert_int_eq(start_kernel((int)i + 1, &by), 1);

@@ -326,7 +326,7 @@ START_TEST(test_blake2b_compress)
 	unsigned char blk[9 * 128];
 	uint64_t h0[8], t0[2], hw[8], tw[2], hg[8], tg[2], f0;
 	uint64_t rng = mdt_stream(mdt_seed(), 505);
-	const struct mds_kernel *ref = mds_kernel_portable("blake2b");
+	const struct mds_kernel *ref = mds_kernel_portable(MDS_FAM_BLAKE2B);
 	const struct mds_kernel *k;
 	size_t i, n, nk = 0;
 	int it;
@@ -334,7 +334,7 @@ START_TEST(test_blake2b_compress)
 	ck_assert_ptr_nonnull(ref->compress);
 	for (i = 0; i < mds_arch_nkernels; i++) {
 		k = &mds_arch_kernels[i];
-		if (strcmp(k->family, "blake2b") != 0)
+		if (k->family != MDS_FAM_BLAKE2B)
 			continue;
 		if (!mdt_cpu_runs("native", k->name, k->need))
 			continue;

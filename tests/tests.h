@@ -110,13 +110,15 @@ void	 mdt_feature_masks(unsigned int, char *, size_t);
 unsigned int mdt_feature_all(void);
 
 /*
- * The kernels of a family in the architecture's table (dispatch's
- * mds_arch_kernels): how many; mdt_kernel_pin(suite, family, i, &name)
- * pins the i-th for the native backend (its name into name; 0 after a
- * skip, strict as mdt_cpu_runs's, if the CPU cannot run it); unpin.
+ * The kernels of an algorithm's family in the architecture's table
+ * (dispatch's mds_arch_kernels): how many; mdt_kernel_pin(suite, alg, i,
+ * &name) pins the i-th for the native backend (its name into name; 0
+ * after a skip, strict as mdt_cpu_runs's, if the CPU cannot run it);
+ * unpin.
  */
-size_t	 mdt_nkernels(const char *);
-int	 mdt_kernel_pin(const char *, const char *, size_t, const char **);
+size_t	 mdt_nkernels(const struct mds_alg *);
+int	 mdt_kernel_pin(const char *, const struct mds_alg *, size_t,
+	    const char **);
 void	 mdt_kernel_unpin(void);
 
 /*

@@ -415,25 +415,25 @@ mdt_feature_all(void)
 	return all;
 }
 
-/* Kernels of family in the architecture's table. */
+/* Kernels of alg's family in the architecture's table. */
 size_t
-mdt_nkernels(const char *family)
+mdt_nkernels(const struct mds_alg *alg)
 {
 	size_t k, n = 0;
 
 	for (k = 0; k < mds_arch_nkernels; k++)
-		if (strcmp(mds_arch_kernels[k].family, family) == 0)
+		if (mds_arch_kernels[k].family == alg->family)
 			n++;
 	return n;
 }
 
 /*
- * Pin the i-th kernel of family for the native backend, its name into
- * *name; 0, after a skip (strict as mdt_cpu_runs, naming suite), if the
- * CPU cannot run it.
+ * Pin the i-th kernel of alg's family for the native backend, its name
+ * into *name; 0, after a skip (strict as mdt_cpu_runs, naming suite), if
+ * the CPU cannot run it.
  */
 int
-mdt_kernel_pin(const char *suite, const char *family, size_t i,
+mdt_kernel_pin(const char *suite, const struct mds_alg *alg, size_t i,
     const char **name)
 {
 	const struct mds_kernel *k;
@@ -441,7 +441,7 @@ mdt_kernel_pin(const char *suite, const char *family, size_t i,
 
 	for (j = 0; j < mds_arch_nkernels; j++) {
 		k = &mds_arch_kernels[j];
-		if (strcmp(k->family, family) != 0 || n++ != i)
+		if (k->family != alg->family || n++ != i)
 			continue;
 		*name = k->name;
 		if (!mdt_cpu_runs(suite, k->name, k->need))
@@ -449,7 +449,8 @@ mdt_kernel_pin(const char *suite, const char *family, size_t i,
 		ck_assert_int_eq(mds_kernel_pin(k), 0);
 		return 1;
 	}
-	ck_abort_msg("no kernel %zu of family %s", i, family);
+	ck_abort_msg("no kernel %zu of family %s", i,
+	    mds_family_name(alg->family));
 	return 0;
 }
 

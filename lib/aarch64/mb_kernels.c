@@ -14,7 +14,7 @@ const struct mds_mb_kernel mds_arch_mb_kernels[] = {
 	 * or 3 (A72) cycles for four lanes against 4.5 one-cycle scalar
 	 * ones for one: ahead from 3 busy lanes on an A72, 2 after.
 	 */
-	{ "md5", "md5-neon-x4", MDS_LEVEL_NEON, MDS_CPU_NEON, 4, 3,
+	{ MDS_FAM_MD5, "md5-neon-x4", MDS_LEVEL_NEON, MDS_CPU_NEON, 4, 3,
 	    mds_md5_mb_neon },
 	/*
 	 * sha256: 700 vector instructions a lane and block against 1861
@@ -25,7 +25,7 @@ const struct mds_mb_kernel mds_arch_mb_kernels[] = {
 	 * code): dispatch.c takes no lanes of a lower level than the best
 	 * single stream's, so there they serve only when pinned by name.
 	 */
-	{ "sha256", "sha256-neon-x4", MDS_LEVEL_NEON, MDS_CPU_NEON, 4, 2,
+	{ MDS_FAM_SHA256, "sha256-neon-x4", MDS_LEVEL_NEON, MDS_CPU_NEON, 4, 2,
 	    mds_sha256_mb_neon },
 	/*
 	 * keccak: keccak-sha3-x2 does two sponges in the instructions
@@ -33,9 +33,9 @@ const struct mds_mb_kernel mds_arch_mb_kernels[] = {
 	 * against 145 for one in keccak-a64: both pay only with both
 	 * lanes busy.
 	 */
-	{ "keccak", "keccak-sha3-x2", MDS_LEVEL_ARMV82,
+	{ MDS_FAM_KECCAK, "keccak-sha3-x2", MDS_LEVEL_ARMV82,
 	    MDS_CPU_SHA3A | MDS_CPU_NEON, 2, 2, mds_keccak_mb_sha3 },
-	{ "keccak", "keccak-neon-x2", MDS_LEVEL_NEON, MDS_CPU_NEON, 2, 2,
+	{ MDS_FAM_KECCAK, "keccak-neon-x2", MDS_LEVEL_NEON, MDS_CPU_NEON, 2, 2,
 	    mds_keccak_mb_neon },
 };
 const size_t mds_arch_nmb_kernels =

@@ -15,9 +15,9 @@ const struct mds_mb_kernel mds_arch_mb_kernels[] = {
 	 * md5 0.18 (x16) and 0.49 (x8) against 2.68; one busy lane is
 	 * slower than one stream, two are faster.
 	 */
-	{ "md5", "md5-avx512-x16", MDS_LEVEL_AVX512,
+	{ MDS_FAM_MD5, "md5-avx512-x16", MDS_LEVEL_AVX512,
 	    MDS_CPU_AVX512F | MDS_CPU_AVX512VL, 16, 2, mds_md5_mb_avx512 },
-	{ "md5", "md5-avx2-x8", MDS_LEVEL_AVX2, MDS_CPU_AVX2, 8, 2,
+	{ MDS_FAM_MD5, "md5-avx2-x8", MDS_LEVEL_AVX2, MDS_CPU_AVX2, 8, 2,
 	    mds_md5_mb_avx2 },
 	/*
 	 * sha256 0.61 (x16) against 1.37 for sha256-shani: sha256rnds2 issues
@@ -27,32 +27,33 @@ const struct mds_mb_kernel mds_arch_mb_kernels[] = {
 	 * the one stream is sha256-avx2 (4.64), which 3 lanes beat, so the
 	 * 8 only costs such a CPU the tails of a run.
 	 */
-	{ "sha256", "sha256-avx512-x16", MDS_LEVEL_AVX512,
+	{ MDS_FAM_SHA256, "sha256-avx512-x16", MDS_LEVEL_AVX512,
 	    MDS_CPU_AVX512F | MDS_CPU_AVX512VL, 16, 8,
 	    mds_sha256_mb_avx512 },
-	{ "sha256", "sha256-shani-x2", MDS_LEVEL_SSE4,
+	{ MDS_FAM_SHA256, "sha256-shani-x2", MDS_LEVEL_SSE4,
 	    MDS_CPU_SHA | MDS_CPU_SSE41 | MDS_CPU_SSSE3, 2, 2,
 	    mds_sha256_mb_shani },
 	/* sha512 0.81 (x8) and 2.08 (x4) against 2.78. */
-	{ "sha512", "sha512-avx512-x8", MDS_LEVEL_AVX512,
+	{ MDS_FAM_SHA512, "sha512-avx512-x8", MDS_LEVEL_AVX512,
 	    MDS_CPU_AVX512F | MDS_CPU_AVX512VL | MDS_CPU_AVX2, 8, 3,
 	    mds_sha512_mb_avx512 },
-	{ "sha512", "sha512-avx2-x4", MDS_LEVEL_AVX2, MDS_CPU_AVX2, 4, 3,
+	{ MDS_FAM_SHA512, "sha512-avx2-x4", MDS_LEVEL_AVX2, MDS_CPU_AVX2, 4, 3,
 	    mds_sha512_mb_avx2 },
 	/* keccak (rate 136) 0.77 (x8) against 3.32; 1.96 (x4) against 3.94. */
-	{ "keccak", "keccak-avx512-x8", MDS_LEVEL_AVX512,
+	{ MDS_FAM_KECCAK, "keccak-avx512-x8", MDS_LEVEL_AVX512,
 	    MDS_CPU_AVX512F | MDS_CPU_AVX512VL, 8, 2, mds_keccak_mb_avx512 },
-	{ "keccak", "keccak-avx2-x4", MDS_LEVEL_AVX2, MDS_CPU_AVX2, 4, 3,
+	{ MDS_FAM_KECCAK, "keccak-avx2-x4", MDS_LEVEL_AVX2, MDS_CPU_AVX2, 4, 3,
 	    mds_keccak_mb_avx2 },
 	/*
 	 * blake2b 0.70 (x8) and 1.66 (x4) against 2.6 for the portable C,
 	 * the best one stream on Zen 5 (--bench, 16 KiB): two busy lanes
 	 * of either are slower than one stream, three faster.
 	 */
-	{ "blake2b", "blake2b-avx512-x8", MDS_LEVEL_AVX512,
+	{ MDS_FAM_BLAKE2B, "blake2b-avx512-x8", MDS_LEVEL_AVX512,
 	    MDS_CPU_AVX512F | MDS_CPU_AVX512VL | MDS_CPU_AVX2, 8, 3,
 	    mds_blake2b_mb_avx512 },
-	{ "blake2b", "blake2b-avx2-x4", MDS_LEVEL_AVX2, MDS_CPU_AVX2, 4, 3,
+	{ MDS_FAM_BLAKE2B, "blake2b-avx2-x4", MDS_LEVEL_AVX2, MDS_CPU_AVX2,
+	    4, 3,
 	    mds_blake2b_mb_avx2 },
 };
 const size_t mds_arch_nmb_kernels =
