@@ -37,7 +37,7 @@ NATIVE_OBJS_no =	lib/backend_native.o lib/x86/kernels.o \
 NATIVE_OBJS_yes =	lib/nonative.o
 
 LIB_OBJS =	lib/registry.o lib/backend.o lib/dispatch.o lib/ctx.o lib/fd.o \
-		lib/input.o \
+		lib/input.o lib/source.o \
 		lib/mdpad.o lib/md5.o lib/sha1.o lib/sha256.o lib/sha512.o lib/sm3.o \
 		lib/keccak.o lib/keccakf1600.o lib/blake2b.o lib/mb_portable.o lib/lanes.o \
 		lib/lanes_api.o lib/lane_cons.o lib/batch.o lib/construction.o \
@@ -50,8 +50,9 @@ LIBS =		$(LIBMD_LIBS_$(WITHOUT_LIBMD)) \
 
 # libmdsum-archive: the members of archives (mdsum_archive.h), a library
 # of its own over libmdsum, so that libmdsum needs neither libarchive nor
-# zlib.
-ARCHIVE_OBJS =	lib/archive.o
+# zlib.  It carries its own copy of the chunk source (libmdsum.so does
+# not export it); a program linking both archives takes one.
+ARCHIVE_OBJS =	lib/archive.o lib/source.o
 ARCHIVE_LIBS =	-larchive -lz
 
 # The program: main() in mdsum.o, the rest in CLI_OBJS (which the fuzz

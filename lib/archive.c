@@ -33,6 +33,7 @@
 #include <zlib.h>
 
 #include "mdsum_archive.h"
+#include "source.h"
 
 #define ARCHIVE_BLOCK	(128 * 1024)	/* bytes libarchive reads at a time */
 #define ZERO_CHUNK	(64 * 1024)	/* zeros fed to the hash per update */
@@ -54,6 +55,7 @@ struct mds_archive {
 	struct archive		*a;		/* the formats */
 	struct archive		*outer;		/* the filters, or NULL */
 	int			 fd;
+	struct mds_src		 src;		/* fd's bytes, read */
 	int			 can_skip;	/* a regular file: lseek over data */
 	int			 read_err;	/* errno of a failed read or seek */
 	unsigned char		*buf;		/* ARCHIVE_BLOCK bytes, for reads */
@@ -138,7 +140,7 @@ format_support(struct archive *a)
 /*
  * libarchive's reads, skips and seeks (zip and 7z seek to their central
  * directories), as archive_read_open_fd() does them but that the errno of
- * a failed read(2) or lseek(2) is kept in read_err.  libarchive's words
+ * a failed read or lseek(2) is kept in read_err.  libarchive's words
  * for such a failure name the descriptor ("Error reading fd 3"), and a
  * decompressing filter puts its own over them ("truncated gzip input"):
  * the cause is the system's error, and mds_archive_error() says that.
@@ -161,19 +163,20 @@ read_cb(struct archive *a, void *arg, const void **buf)
 static ssize_t
 raw_read(struct mds_archive *ar, const void **buf)
 {
+	const unsigned char *p;
 	ssize_t got;
+	size_t len;
+	int r;
 
 	*buf = ar->buf;
 	if (ar->pending > 0) {
 		got = (ssize_t)ar->pending;
 		ar->pending = 0;
-	} else {
-		do
-			got = read(ar->fd, ar->buf, ARCHIVE_BLOCK);
-		while (got == -1 && errno == EINTR);
-		if (got == -1)
-			ar->read_err = errno;
-	}
+	} else if ((r = mds_src_next(&ar->src, &p, &len)) == -1) {
+		got = -1;
+		ar->read_err = errno;
+	} else
+		got = r == 1 ? (ssize_t)len : 0;
 	/* mdsum -A --progress: the archive's bytes read */
 	if (got > 0 && mds_archive_progress_hook != NULL)
 		mds_archive_progress_hook((uint64_t)got, 1);
@@ -416,13 +419,14 @@ open_reader(struct mds_archive *ar)
 	}
 	if (S_ISREG(sb.st_mode))
 		start = lseek(ar->fd, 0, SEEK_CUR);
+	/* Read as it comes: the formats seek in it themselves. */
+	mds_src_open_fd(&ar->src, ar->fd, NULL, -1, MDS_READ_LOOP, 0, &ar->buf,
+	    ARCHIVE_BLOCK);
 	/* Enough to know gzip by its magic number. */
 	ar->pending = 0;
 	while (ar->pending < 3) {
-		got = read(ar->fd, ar->buf + ar->pending,
+		got = mds_src_read(&ar->src, ar->buf + ar->pending,
 		    ARCHIVE_BLOCK - ar->pending);
-		if (got == -1 && errno == EINTR)
-			continue;
 		if (got == -1) {
 			ar->read_err = errno;
 			return -1;
@@ -813,6 +817,7 @@ mds_archive_close(struct mds_archive *ar)
 		archive_read_free(ar->outer);
 	if (ar->gz_live)
 		(void)inflateEnd(&ar->z);
+	mds_src_close(&ar->src);
 	free(ar->zbuf);
 	free(ar->buf);
 	free(ar);

@@ -1,24 +1,26 @@
 /*
- * fd.c: hashing a file descriptor with a read loop.  The mmap and archive
- * paths build on the same contexts (input.c, later); this loop is the one
- * every kind of descriptor supports.
+ * fd.c: hashing a file descriptor as it comes, a read at a time, from
+ * the chunk source (source.c); the way every kind of descriptor
+ * supports.  mds_update_file (input.c) is the one that knows regular
+ * files.
  */
 #include <errno.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 #include "mds_int.h"
+#include "source.h"
 
-#define READ_BUF_SIZE	(256 * 1024)	/* bytes per read(2) */
+#define READ_BUF_SIZE	(256 * 1024)	/* bytes a read asks for */
 
 int64_t
 mds_update_fd(mds_ctx *ctxs, size_t n, int fd)
 {
+	const unsigned char *p;
+	struct mds_src src;
 	unsigned char *buf;
 	int64_t total = 0;
-	ssize_t got;
-	size_t i;
-	int saved;
+	size_t len, i;
+	int r, saved;
 
 	if (ctxs == NULL && n != 0) {
 		errno = EINVAL;
@@ -31,24 +33,18 @@ mds_update_fd(mds_ctx *ctxs, size_t n, int fd)
 		errno = ENOMEM;
 		return -1;
 	}
-	for (;;) {
-		got = read(fd, buf, READ_BUF_SIZE);
-		if (got == -1) {
-			if (errno == EINTR)
-				continue;
-			saved = errno;
-			free(buf);
-			errno = saved;
-			return -1;
-		}
-		if (got == 0)
-			break;
+	mds_src_open_fd(&src, fd, NULL, -1, MDS_READ_LOOP, 0, &buf,
+	    READ_BUF_SIZE);
+	while ((r = mds_src_next(&src, &p, &len)) == 1) {
 		for (i = 0; i < n; i++)
-			(void)mds_update(&ctxs[i], buf, (size_t)got);
-		total += got;
+			(void)mds_update(&ctxs[i], p, len);
+		total += (int64_t)len;
 	}
+	mds_src_close(&src);
+	saved = errno;
 	free(buf);
-	return total;
+	errno = saved;
+	return r == -1 ? -1 : total;
 }
 
 int

@@ -26,13 +26,14 @@
  * it; the faulting address names the lane, whose message fails with
  * "changed", and the other lanes go on from the state saved before the
  * call.
+ *
+ * Each lane pulls its message's chunks from a chunk source of its own
+ * (source.c): the buffer, or the file mapped in windows or read.
  */
 #include <sys/types.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include <errno.h>
-#include <fcntl.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,14 +41,11 @@
 
 #include "lanes_int.h"
 
-#ifndef MAP_POPULATE		/* Linux's; elsewhere pages fault in as read */
-#define MAP_POPULATE	0
-#endif
-
-#define LANE_WINDOW	(1024 * 1024)	/* bytes mapped per lane at a time */
-#define LANE_READ	(64 * 1024)	/* bytes per read(2) per lane */
+#define LANE_READ	(64 * 1024)	/* bytes a read asks for, per lane */
 #define STEP_BYTES	1024		/* per lane per kernel call: prefetch pace */
-#define PREFETCH_AHEAD	4096
+/* A lane's file (source.h): populated windows, read if need be, sized reads. */
+#define LANE_SRC	(MDS_SRC_POPULATE | MDS_SRC_READ_REST | \
+			    MDS_SRC_SIZE_ENDS)
 
 enum { RUN_READY, RUN_FAILED };
 
@@ -73,117 +71,33 @@ static void
 lane_release(struct mds_lanes *s, struct lane *ln)
 {
 	(void)s;
-	if (ln->map != NULL)
-		(void)munmap(ln->map, ln->maplen);
-	ln->map = NULL;
+	mds_src_close(&ln->src);
 	ln->m = NULL;
 	ln->run_blocks = 0;
 }
 
 /*
- * Did the file end before the size it had when hashing began?  Read: it
- * gave fewer bytes, and is smaller now.  Mapped: it is smaller now (cut
- * within the last page, no SIGBUS told: zeros were hashed).  A file whose
- * size is only nominal, as in sysfs, keeps it.
- */
-static int
-file_shrank(const struct lane *ln)
-{
-	struct stat now;
-
-	return ln->start < ln->end &&
-	    (ln->mapped || (off_t)ln->total < ln->end - ln->start) &&
-	    fstat(ln->m->fd, &now) == 0 && now.st_size < ln->end;
-}
-
-/*
- * The next chunk of a file into ln->p and ln->avail: 1, or 0 at its end,
- * or -1 (the message has failed).
+ * The next chunk of the message into ln->p and ln->avail: 1, or 0 at its
+ * end, or -1 (the message has failed).
  */
 static int
 lane_pull(struct mds_lanes *s, struct lane *ln)
 {
-	long page = sysconf(_SC_PAGESIZE);
-	off_t base;
-	size_t skip;
-	ssize_t got;
-	int fd = ln->m->fd;
+	size_t len;
+	int r;
 
-	if (ln->map != NULL) {
-		(void)munmap(ln->map, ln->maplen);
-		ln->map = NULL;
-	}
-	if (ln->mapped && ln->off < ln->end) {
-		base = ln->off - ln->off % page;
-		skip = (size_t)(ln->off - base);
-		ln->maplen = ln->end - base > LANE_WINDOW ? LANE_WINDOW :
-		    (size_t)(ln->end - base);
-		/*
-		 * The window's page tables filled at once: many lanes
-		 * stepping through their own pages take a fault every 64
-		 * KiB each otherwise (md5, 16 lanes: 230 -> 137 ms for
-		 * 384 MiB of cached files).  A page past a truncation is
-		 * left out, and still raises SIGBUS when read.
-		 */
-		ln->map = mmap(NULL, ln->maplen, PROT_READ,
-		    MAP_SHARED | MAP_POPULATE, fd, base);
-		if (ln->map != MAP_FAILED) {
-			(void)madvise(ln->map, ln->maplen, MADV_SEQUENTIAL);
-			ln->p = (unsigned char *)ln->map + skip;
-			ln->avail = ln->maplen - skip;
-			ln->off = base + (off_t)ln->maplen;
-			ln->total += ln->avail;
-			if (mds_progress_hook != NULL)
-				mds_progress_hook(ln->avail, 1);
-			return 1;
-		}
-		/* Out of address space, say: read the rest instead. */
-		ln->map = NULL;
-		ln->mapped = 0;
-		if (lseek(fd, ln->off, SEEK_SET) == -1) {
-			lane_fail(s, ln, errno, 0);
-			return -1;
-		}
-	}
-	if (ln->mapped) {
-		if (file_shrank(ln)) {
-			lane_fail(s, ln, EIO, 1);
-			return -1;
-		}
-		(void)lseek(fd, ln->end, SEEK_SET);
-		return 0;
-	}
-	if (ln->rbuf == NULL &&
-	    posix_memalign((void **)&ln->rbuf, 4096, LANE_READ) != 0) {
-		ln->rbuf = NULL;
-		lane_fail(s, ln, ENOMEM, 0);
+	if ((r = mds_src_next(&ln->src, &ln->p, &len)) == -1) {
+		lane_fail(s, ln, errno, ln->src.changed);
 		return -1;
 	}
-	do
-		got = read(fd, ln->rbuf, LANE_READ);
-	while (got == -1 && errno == EINTR);
-	if (got == -1) {
-		lane_fail(s, ln, errno, 0);
-		return -1;
-	}
-	if (got == 0) {
-		if (file_shrank(ln)) {
-			lane_fail(s, ln, EIO, 1);
-			return -1;
-		}
+	if (r == 0)
 		return 0;
-	}
-	ln->p = ln->rbuf;
-	ln->avail = (size_t)got;
-	ln->total += (uint64_t)got;
-	if (mds_progress_hook != NULL)
-		mds_progress_hook((uint64_t)got, 1);
-	/*
-	 * A short read that reaches the size the file had is its end: no
-	 * read(2) more to be told so (a small file costs one read, not two).
-	 */
-	if ((size_t)got < LANE_READ &&
-	    (off_t)ln->total >= ln->end - ln->start)
+	ln->avail = len;
+	ln->total += len;
+	if (mds_progress_hook != NULL && ln->src.kind != MDS_SRC_MEM)
+		mds_progress_hook(len, 1);
+	/* The source knows its end already (a buffer, a file's size). */
+	if (ln->src.ended)
 		ln->more = 0;
 	return 1;
 }
@@ -285,20 +199,21 @@ static void
 lane_start(struct mds_lanes *s, struct lane *ln, struct msg *m)
 {
 	struct stat sb;
+	off_t start;
+	int how;
 
 	m->state = MSG_BUSY;
 	ln->m = m;
+	ln->p = NULL;
+	ln->avail = 0;
+	ln->more = 1;
 	ln->total = 0;
 	ln->carry_fill = 0;
 	ln->final = 0;
 	ln->run_blocks = 0;
-	ln->map = NULL;
 	mds_lane_start(s, (size_t)(ln - s->lane));
 	if (m->fd == -1) {
-		ln->p = m->buf;
-		ln->avail = m->len;
-		ln->total = m->len;
-		ln->more = 0;
+		mds_src_open_mem(&ln->src, m->buf, m->len);
 		m->r.how = "memory";
 		goto first;
 	}
@@ -315,26 +230,18 @@ lane_start(struct mds_lanes *s, struct lane *ln, struct msg *m)
 		mds_lanes_msg_single(s, m);
 		return;
 	}
-	ln->p = NULL;
-	ln->avail = 0;
-	ln->more = 1;
-	ln->end = sb.st_size;
 	/*
 	 * Reading goes on from the offset, whatever it is; only mapping
 	 * needs to know it (a small file is spared the lseek(2)).  The
 	 * checks at the end then take 0 for it, which only costs a read.
 	 */
-	ln->start = 0;
-	ln->mapped = 0;
-	if (mds_read_how(&sb, m->how) == MDS_READ_MMAP) {
-		if ((ln->start = lseek(m->fd, 0, SEEK_CUR)) == -1)
-			ln->start = 0;
-		ln->mapped = ln->start < ln->end && mds_bus_ready();
-	}
-	ln->off = ln->start;
-	if (sb.st_size >= 256 * 1024)
-		(void)posix_fadvise(m->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-	m->r.how = ln->mapped ? "mmap" : "read loop";
+	how = mds_read_how(&sb, m->how);
+	start = 0;
+	if (how == MDS_READ_MMAP && (start = lseek(m->fd, 0, SEEK_CUR)) == -1)
+		start = 0;
+	mds_src_open_fd(&ln->src, m->fd, &sb, start, how, LANE_SRC, &ln->rbuf,
+	    LANE_READ);
+	m->r.how = ln->src.kind == MDS_SRC_MAP ? "mmap" : "read loop";
 first:
 	if (lane_next_run(s, ln) == RUN_FAILED)
 		return;
@@ -383,18 +290,18 @@ fill_lanes(struct mds_lanes *s)
 static void
 lane_solo(struct mds_lanes *s, struct lane *ln)
 {
-	size_t l = (size_t)(ln - s->lane), n, k, step;
+	size_t l = (size_t)(ln - s->lane), n, step;
+	int mapped;
 
 	while (ln->m != NULL) {
-		step = ln->map != NULL ? STEP_BYTES / s->block : SIZE_MAX;
+		mapped = mds_src_mapped(&ln->src);
+		step = mapped ? STEP_BYTES / s->block : SIZE_MAX;
 		if (step == 0)
 			step = 1;
 		for (; ln->run_blocks > 0; ln->run_blocks -= n) {
 			n = ln->run_blocks < step ? ln->run_blocks : step;
-			for (k = 0; ln->map != NULL && k < n * s->block;
-			    k += 64)
-				__builtin_prefetch(ln->run + PREFETCH_AHEAD + k,
-				    0, 3);
+			if (mapped)
+				mds_src_prefetch(ln->run, n * s->block, 64);
 			mds_lane_single(s, l, ln->run, n);
 			ln->run += n * s->block;
 		}
@@ -407,7 +314,7 @@ static void
 lanes_step(struct mds_lanes *s)
 {
 	const unsigned char *data[MDS_MAX_LANES];
-	size_t l, k, n = STEP_BYTES / s->block, stride;
+	size_t l, n = STEP_BYTES / s->block, stride;
 	struct lane *ln;
 	int mapped = 0;
 
@@ -420,20 +327,17 @@ lanes_step(struct mds_lanes *s)
 			n = ln->run_blocks;
 	}
 	/*
-	 * Mapped pages are scattered, and the hardware prefetchers stop at
-	 * page boundaries: the bytes PREFETCH_AHEAD on are asked for by
-	 * hand.  Every line for up to 8 lanes; with 16, one a call each is
-	 * enough, and more fills the line-fill buffers (32 files of 16 MiB:
-	 * sha256 x16 218 -> 199 ms, md5 x16 114 -> 105 ms; sha512 x8 258
-	 * ms with every line, 273 with one).
+	 * Mapped bytes are prefetched by hand (source.h): every line for up
+	 * to 8 lanes; with 16, one a call each is enough, and more fills the
+	 * line-fill buffers (32 files of 16 MiB: sha256 x16 218 -> 199 ms,
+	 * md5 x16 114 -> 105 ms; sha512 x8 258 ms with every line, 273 with
+	 * one).
 	 */
 	stride = s->width >= 16 ? STEP_BYTES : 64;
 	for (l = 0; l < s->width; l++)
-		if (data[l] != NULL && s->lane[l].map != NULL) {
+		if (data[l] != NULL && mds_src_mapped(&s->lane[l].src)) {
 			mapped = 1;
-			for (k = 0; k < n * s->block; k += stride)
-				__builtin_prefetch(data[l] + PREFETCH_AHEAD + k,
-				    0, 3);
+			mds_src_prefetch(data[l], n * s->block, stride);
 		}
 	/*
 	 * The state as it is now, for a SIGBUS in the call to go back to:
@@ -479,15 +383,11 @@ lane_of(struct mds_lanes *s, const struct msg *m)
 static struct lane *
 lane_at(struct mds_lanes *s, const void *addr)
 {
-	const unsigned char *a = addr, *b;
 	size_t l;
 
-	for (l = 0; l < s->width; l++) {
-		b = s->lane[l].map;
-		if (s->lane[l].m != NULL && b != NULL && a >= b &&
-		    a < b + s->lane[l].maplen)
+	for (l = 0; l < s->width; l++)
+		if (s->lane[l].m != NULL && mds_src_holds(&s->lane[l].src, addr))
 			return &s->lane[l];
-	}
 	return NULL;
 }
 
@@ -505,7 +405,7 @@ mds_lanes_run_until(struct mds_lanes *s, struct msg *m)
 
 	while (m->state != MSG_DONE) {
 		if (sigsetjmp(env, 0) != 0) {
-			mds_bus_jump = NULL;
+			mds_src_unguard();
 			/*
 			 * In the kernel: its lanes go back to before the
 			 * call.  Elsewhere (a carry copied, a lane alone)
@@ -515,28 +415,28 @@ mds_lanes_run_until(struct mds_lanes *s, struct msg *m)
 			if (s->saved_valid)
 				memcpy(s->state, s->saved, s->state_size);
 			s->saved_valid = 0;
-			if ((ln = lane_at(s, mds_bus_addr)) != NULL)
+			if ((ln = lane_at(s, mds_src_bus_addr)) != NULL)
 				lane_fail(s, ln, EIO, 1);
 			else
 				for (l = 0; l < s->width; l++)
 					if (s->lane[l].m != NULL &&
-					    s->lane[l].map != NULL)
+					    mds_src_mapped(&s->lane[l].src))
 						lane_fail(s, &s->lane[l], EIO,
 						    1);
 			continue;
 		}
-		mds_bus_jump = &env;
+		mds_src_guard(&env);
 		busy = fill_lanes(s);
 		/* Starting may have ended it (a directory, a pipe). */
 		/* cppcheck-suppress knownConditionTrueFalse */
 		if (m->state == MSG_DONE) {
-			mds_bus_jump = NULL;
+			mds_src_unguard();
 			break;
 		}
 		if (busy < s->k->min_busy)
 			lane_solo(s, lane_of(s, m));
 		else
 			lanes_step(s);
-		mds_bus_jump = NULL;
+		mds_src_unguard();
 	}
 }

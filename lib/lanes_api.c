@@ -4,7 +4,6 @@
  * handed back in the order added, and what hashed them.
  */
 #include <sys/types.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include <errno.h>
@@ -257,8 +256,7 @@ mds_lanes_free(struct mds_lanes *s)
 	if (s == NULL)
 		return;
 	for (l = 0; l < MDS_MAX_LANES; l++) {
-		if (s->lane[l].map != NULL)
-			(void)munmap(s->lane[l].map, s->lane[l].maplen);
+		mds_src_close(&s->lane[l].src);
 		free(s->lane[l].rbuf);
 	}
 	while ((m = s->head) != NULL) {

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "mds_int.h"
+#include "source.h"
 
 #define LANE_PROBE_MIN	(16 * 1024 * 1024)	/* a first file worth probing */
 #define MAX_SPARE	64		/* message records kept for reuse */
@@ -48,11 +49,7 @@ struct lane {
 	unsigned char	 carry[2 * MDS_MAX_BLOCK];
 	size_t		 carry_fill;
 	size_t		 dirty;		/* carry[dirty..] is 0 (but the last) */
-	/* A file: mapped in windows, or read. */
-	int		 mapped;
-	off_t		 off, start, end;
-	void		*map;
-	size_t		 maplen;
+	struct mds_src	 src;		/* where the chunks come from */
 	unsigned char	*rbuf;		/* LANE_READ bytes, kept for the next */
 };
 

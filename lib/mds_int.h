@@ -6,7 +6,6 @@
 
 #include <sys/stat.h>
 
-#include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -341,14 +340,9 @@ extern double	(*mds_tune_fake)(const char *, unsigned int);
 void	mds_tune_forget(const struct mds_alg *);
 
 /*
- * input.c: the SIGBUS recovery of mapped input.  mds_bus_ready installs
- * the handler (0 if it cannot be); while mds_bus_jump is set, a SIGBUS
- * jumps there with the faulting address in mds_bus_addr.  mds_read_how:
- * MDS_READ_MMAP or MDS_READ_LOOP for a regular file under how.
+ * input.c: MDS_READ_MMAP or MDS_READ_LOOP for a regular file under how
+ * (the bytes themselves come from the chunk source, source.h).
  */
-extern __thread sigjmp_buf	*mds_bus_jump;
-extern __thread void		*mds_bus_addr;
-int	mds_bus_ready(void);
 int	mds_read_how(const struct stat *, int);
 /* The probe of mapping against reading (input.c), once per process. */
 void	mds_read_probe(int, off_t);

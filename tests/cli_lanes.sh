@@ -335,8 +335,8 @@ else
 	    "no native kernels, or no avx2 and bmi2 in /proc/cpuinfo"
 fi
 
-# Files ending around the 4 MiB window of a mapped single stream
-# (lib/input.c) and a lane's 1 MiB one (lib/lanes.c), k windows and one
+# Files ending around the 4 MiB window of a mapped single stream and a
+# lane's 1 MiB one (lib/source.c, MDS_SRC_POPULATE), k windows and one
 # byte: one file (one stream, --mmap), and all of them (lanes, -j1).
 head -c $((8 * 1048576 + 1)) /dev/urandom >w
 mkdir win
