@@ -167,13 +167,17 @@ next_window(struct mds_src *s, const unsigned char **p, size_t *len)
 		s->map = NULL;
 	}
 	if (s->off >= s->end) {
-		if (mds_src_shrank(s)) {
+		switch (mds_src_resized(s)) {
+		case -1:
 			s->changed = 1;
 			errno = EIO;
 			return -1;
+		case 0:
+			(void)lseek(s->fd, s->end, SEEK_SET);
+			return 0;
+		default:
+			break;		/* grown: on to the new end */
 		}
-		(void)lseek(s->fd, s->end, SEEK_SET);
-		return 0;
 	}
 	base = s->off - s->off % s->page;	/* mmap wants page offsets */
 	skip = (size_t)(s->off - base);
@@ -223,7 +227,7 @@ next_read(struct mds_src *s, const unsigned char **p, size_t *len)
 	if ((got = mds_src_read(s, *s->buf, s->bufsize)) == -1)
 		return -1;
 	if (got == 0) {
-		if (mds_src_shrank(s)) {
+		if (mds_src_resized(s) == -1) {
 			s->changed = 1;
 			errno = EIO;
 			return -1;
@@ -253,19 +257,32 @@ mds_src_read(struct mds_src *s, void *p, size_t len)
 }
 
 /*
- * Did the file end before the size it had when opened?  Read: it gave
- * fewer bytes, and is smaller now.  Mapped: it is smaller now (cut
- * within the last page, no SIGBUS told: zeros were hashed).  A file
- * whose size is only nominal, as in sysfs, keeps it.
+ * Has the file changed size, now that its bytes ran out?  -1: it ended
+ * before the size it had when opened (read: it gave fewer bytes, and is
+ * smaller now; mapped: it is smaller now, cut within the last page, no
+ * SIGBUS told: zeros were hashed).  1: a mapped file grew; the windows
+ * go on to its new end, as a read loop goes on to the end of a file
+ * written while it is read, so that the digest does not depend on the
+ * way the bytes were got.  0: neither.  A file whose size is only
+ * nominal, as in sysfs, keeps it.  One fstat(2), and only where a size
+ * can have changed unseen.
  */
 int
-mds_src_shrank(const struct mds_src *s)
+mds_src_resized(struct mds_src *s)
 {
 	struct stat now;
 
-	return s->start != -1 && s->start < s->end &&
-	    (s->kind == MDS_SRC_MAP || (off_t)s->total < s->end - s->start) &&
-	    fstat(s->fd, &now) == 0 && now.st_size < s->end;
+	if (s->start == -1 || s->start >= s->end ||
+	    (s->kind != MDS_SRC_MAP && (off_t)s->total >= s->end - s->start) ||
+	    fstat(s->fd, &now) == -1)
+		return 0;
+	if (now.st_size < s->end)
+		return -1;
+	if (s->kind == MDS_SRC_MAP && now.st_size > s->end) {
+		s->end = now.st_size;
+		return 1;
+	}
+	return 0;
 }
 
 int

@@ -93,7 +93,8 @@ void	mds_src_open_mem(struct mds_src *, const void *, size_t);
 int	mds_src_next(struct mds_src *, const unsigned char **, size_t *);
 /* One read(2) of the source's descriptor into len bytes at p. */
 ssize_t	mds_src_read(struct mds_src *, void *, size_t);
-int	mds_src_shrank(const struct mds_src *);
+/* The file smaller than when opened (-1), a mapped one larger (1), or 0. */
+int	mds_src_resized(struct mds_src *);
 /* Does the window handed out last hold addr (a SIGBUS's address)? */
 int	mds_src_holds(const struct mds_src *, const void *);
 void	mds_src_close(struct mds_src *);

@@ -27,6 +27,9 @@
  *	  truncate	the file is cut to EIO_SHIM_AFTER bytes, once; a
  *			mapping of it also does this, just after it is made,
  *			so that the file shrinks under the mapping
+ *	  grow		the bytes of the file EIO_SHIM_WITH are appended to
+ *			it, once, at that offset or just after a mapping
+ *			reaching past it is made; reading goes on
  *	  short		nothing fails, and mmap is left alone: read and
  *			pread only return short, a read that would cross
  *			any of the offsets stopping at it, and every read
@@ -58,6 +61,7 @@
 #include <sys/stat.h>
 
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
@@ -67,7 +71,8 @@
 #include <string.h>
 #include <unistd.h>
 
-enum action { DO_EIO, DO_UNLINK, DO_REPLACE, DO_TRUNCATE, DO_SHORT };
+enum action { DO_EIO, DO_UNLINK, DO_REPLACE, DO_TRUNCATE, DO_GROW,
+    DO_SHORT };
 
 #define MAX_TARGETS	32	/* files of EIO_SHIM_PATH */
 #define MAX_CUTS	64	/* offsets of EIO_SHIM_AFTER */
@@ -184,6 +189,8 @@ init(void)
 			action = DO_REPLACE;
 		else if (strcmp(s, "truncate") == 0)
 			action = DO_TRUNCATE;
+		else if (strcmp(s, "grow") == 0)
+			action = DO_GROW;
 		else if (strcmp(s, "short") == 0)
 			action = DO_SHORT;
 	}
@@ -230,6 +237,25 @@ is_target(int fd)
 	return 0;
 }
 
+/* grow: the bytes of file `from` added at the end of file `to`. */
+static void
+append(const char *to, const char *from)
+{
+	char buf[65536];
+	ssize_t got;
+	int in, out;
+
+	if (from == NULL || (in = open(from, O_RDONLY)) == -1)
+		return;
+	if ((out = open(to, O_WRONLY | O_APPEND)) != -1) {
+		while ((got = real_read(in, buf, sizeof(buf))) > 0)
+			if (real_write(out, buf, (size_t)got) != got)
+				break;
+		(void)close(out);
+	}
+	(void)close(in);
+}
+
 /*
  * The offset has reached `after`: do the action (once, but for EIO);
  * returns -1 with errno EIO if the call is to fail.
@@ -253,6 +279,9 @@ reached(void)
 	case DO_REPLACE:
 		if (with != NULL)
 			(void)rename(with, path);
+		break;
+	case DO_GROW:
+		append(path, with);
 		break;
 	default:
 		(void)truncate(path, (off_t)after);
@@ -360,11 +389,12 @@ mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 	setup();
 	if (fd < 0 || action == DO_SHORT || !is_target(fd))
 		return real_mmap(addr, len, prot, flags, fd, off);
-	if (action != DO_TRUNCATE && (int64_t)off + (int64_t)len > after &&
-	    reached() == -1)
+	if (action != DO_TRUNCATE && action != DO_GROW &&
+	    (int64_t)off + (int64_t)len > after && reached() == -1)
 		return MAP_FAILED;
 	p = real_mmap(addr, len, prot, flags, fd, off);
-	if (p != MAP_FAILED && action == DO_TRUNCATE)
+	if (p != MAP_FAILED && (action == DO_TRUNCATE ||
+	    ((int64_t)off + (int64_t)len > after && action == DO_GROW)))
 		(void)reached();
 	return p;
 }

@@ -536,6 +536,24 @@ if [ $SHIMOK = yes ]; then
 	    "=a: OK${nl}big: FAILED open or read${nl}z: OK" \
 	    "=mdsum: big: file changed while reading${nl}mdsum: WARNING: 1 listed file could not be read"
 
+	# Appended to while hashed, as a log is: hashed to its new end,
+	# mapped as read (a mapping made for the old size goes on), one at a
+	# time and in the lanes; the digest does not depend on the way.
+	head -c 100000 small.orig >"$T/tail"
+	for prog in "$S" "$M -j1" "$M -j1 --no-multibuffer"; do
+		for how in --mmap --no-mmap; do
+			cp big.orig big
+			shim EIO_SHIM_PATH=big EIO_SHIM_AFTER=4096 \
+			    EIO_SHIM_DO=grow EIO_SHIM_WITH="$T/tail" \
+			    $prog $how a big z
+			[ "$(wc -c <big)" -eq $((6291456 + 100000)) ] ||
+			    bad "big did not grow"
+			want_lines a big z
+			expect "grown while hashed: ${prog##*/} $how" 0 '*' ''
+		done
+	done
+	cp big.orig big
+
 	# Removed, or renamed over, half-way: the open file is hashed
 	# whole, as coreutils and FreeBSD's md5 do; no error.
 	ABZ="SHA256 (a) = $H_a\nSHA256 (big) = $H_big\nSHA256 (z) = $H_z\n"
