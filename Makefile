@@ -52,7 +52,7 @@ LIBS =		$(LIBMD_LIBS_$(WITHOUT_LIBMD)) \
 # of its own over libmdsum, so that libmdsum needs neither libarchive nor
 # zlib.  It carries its own copy of the chunk source (libmdsum.so does
 # not export it); a program linking both archives takes one.
-ARCHIVE_OBJS =	lib/archive.o lib/source.o
+ARCHIVE_OBJS =	lib/archive.o lib/archive_gzip.o lib/source.o
 ARCHIVE_LIBS =	-larchive -lz
 
 # The program: main() in mdsum.o, the rest in CLI_OBJS (which the fuzz

@@ -4,10 +4,12 @@
  * for mtree: an mtree "archive" is a text file whose members' data lives
  * in the files it names on disk, and a plain text file can pass for one.
  *
- * The one file of libmdsum-archive, and the only one to include
- * libarchive's headers; mdsum_archive.h declares the opaque struct
- * mds_archive and struct mds_member.  Only libmdsum's public functions
- * are called, so that the shared library can link against libmdsum.so.
+ * libmdsum-archive: this file and archive_gzip.c (the gzip decoder),
+ * with the chunk source (source.c) for the archive file's bytes; they
+ * alone include libarchive's headers.  mdsum_archive.h declares the
+ * opaque struct mds_archive and struct mds_member, archive_int.h what
+ * the two files share.  Only libmdsum's public functions are called, so
+ * that the shared library can link against libmdsum.so.
  *
  * A compressed stream is read to its end, so that each filter's own check
  * (bzip2's CRCs, xz's check, zstd's and lz4's checksums) runs: a format
@@ -30,17 +32,10 @@
 
 #include <archive.h>
 #include <archive_entry.h>
-#include <zlib.h>
 
-#include "mdsum_archive.h"
-#include "source.h"
+#include "archive_int.h"
 
-#define ARCHIVE_BLOCK	(128 * 1024)	/* bytes libarchive reads at a time */
 #define ZERO_CHUNK	(64 * 1024)	/* zeros fed to the hash per update */
-#define GZ_OUT		(128 * 1024)	/* gzip's decoded bytes at a time */
-
-/* Where the gzip decoder is: in a member, or after one (or at the start). */
-enum gz_state { GZ_MEMBER, GZ_BETWEEN, GZ_ZEROS };
 
 /*
  * mdsum -A --progress: told of the archive's bytes as they are read;
@@ -50,32 +45,6 @@ enum gz_state { GZ_MEMBER, GZ_BETWEEN, GZ_ZEROS };
  * bin/cli.h.
  */
 void	(*mds_archive_progress_hook)(uint64_t, unsigned int);
-
-struct mds_archive {
-	struct archive		*a;		/* the formats */
-	struct archive		*outer;		/* the filters, or NULL */
-	int			 fd;
-	struct mds_src		 src;		/* fd's bytes, read */
-	int			 can_skip;	/* a regular file: lseek over data */
-	int			 read_err;	/* errno of a failed read or seek */
-	unsigned char		*buf;		/* ARCHIVE_BLOCK bytes, for reads */
-	size_t			 pending;	/* bytes in buf not yet given */
-	int			 outer_eof;	/* the outer reader's data ended */
-	const char		*stream_msg;	/* why the stream failed, or NULL */
-	int			 stream_errno;
-	int			 gz;		/* gzip, decoded by gz_read */
-	enum gz_state		 gz_state;
-	int			 gz_eof;	/* no more input */
-	int			 gz_live;	/* z was initialised */
-	z_stream		 z;
-	unsigned char		*zbuf;		/* GZ_OUT bytes, decoded */
-	char			 stream_text[256];
-	int			 opened;	/* archive_read_open1 was called */
-	int			 broken;	/* a fatal error: no more reading */
-	int			 in_member;	/* next has returned a member */
-	int64_t			 size;		/* its size by its header, or -1 */
-	const char		*msg;		/* our own error text, or NULL */
-};
 
 /*
  * Where the data of a member goes: running contexts (update), or a
@@ -93,11 +62,6 @@ struct sink {
 static const unsigned char zeros[ZERO_CHUNK];
 
 static int	format_support(struct archive *);
-static ssize_t	raw_read(struct mds_archive *, const void **);
-static la_ssize_t	gz_fail(struct archive *, struct mds_archive *,
-		    const char *);
-static la_ssize_t	gz_read(struct archive *, struct mds_archive *,
-		    const void **);
 static la_ssize_t	read_cb(struct archive *, void *, const void **);
 static void	outer_fail(struct mds_archive *);
 static la_ssize_t	outer_read_cb(struct archive *, void *, const void **);
@@ -152,16 +116,16 @@ read_cb(struct archive *a, void *arg, const void **buf)
 	ssize_t got;
 
 	if (ar->gz)
-		return gz_read(a, ar, buf);
-	if ((got = raw_read(ar, buf)) == -1)
+		return mds_archive_gz_read(a, ar, buf);
+	if ((got = mds_archive_raw_read(ar, buf)) == -1)
 		archive_set_error(a, ar->read_err, "%s",
 		    strerror(ar->read_err));
 	return got;
 }
 
 /* The next bytes of fd, those read by open_reader first; -1: read_err. */
-static ssize_t
-raw_read(struct mds_archive *ar, const void **buf)
+ssize_t
+mds_archive_raw_read(struct mds_archive *ar, const void **buf)
 {
 	const unsigned char *p;
 	ssize_t got;
@@ -181,99 +145,6 @@ raw_read(struct mds_archive *ar, const void **buf)
 	if (got > 0 && mds_archive_progress_hook != NULL)
 		mds_archive_progress_hook((uint64_t)got, 1);
 	return got;
-}
-
-/* The gzip stream is bad (why): so says every later read. */
-static la_ssize_t
-gz_fail(struct archive *a, struct mds_archive *ar, const char *why)
-{
-	if (why != ar->stream_text)
-		(void)snprintf(ar->stream_text, sizeof(ar->stream_text), "%s",
-		    why);
-	ar->stream_msg = ar->stream_text;
-	ar->stream_errno = EIO;
-	archive_set_error(a, EIO, "%s", why);
-	return -1;
-}
-
-/*
- * The decoded bytes of a gzip stream, member after member.  zlib checks
- * each member's header, its CRC-32 and its length; after the last one
- * only zero bytes may follow (a tape block's padding).  Anything else
- * there is an error, not ignored: it may be a member whose header was
- * damaged, and whose data would be silently missing.
- */
-static la_ssize_t
-gz_read(struct archive *a, struct mds_archive *ar, const void **out)
-{
-	z_stream *z = &ar->z;
-	const void *in;
-	ssize_t got;
-	int r;
-
-	*out = ar->zbuf;
-	if (ar->stream_msg != NULL || ar->read_err != 0) {
-		archive_set_error(a, EIO, "%s", ar->stream_msg != NULL ?
-		    ar->stream_msg : strerror(ar->read_err));
-		return -1;
-	}
-	z->next_out = ar->zbuf;
-	z->avail_out = GZ_OUT;
-	while (z->avail_out == GZ_OUT) {
-		if (z->avail_in == 0) {
-			if (ar->gz_eof)
-				break;
-			if ((got = raw_read(ar, &in)) == -1) {
-				archive_set_error(a, ar->read_err, "%s",
-				    strerror(ar->read_err));
-				return -1;
-			}
-			if (got == 0) {
-				ar->gz_eof = 1;
-				break;
-			}
-			z->next_in = ar->buf;
-			z->avail_in = (uInt)got;
-		}
-		if (ar->gz_state != GZ_MEMBER) {
-			while (z->avail_in > 0 && *z->next_in == 0) {
-				z->next_in++;
-				z->avail_in--;
-				ar->gz_state = GZ_ZEROS;
-			}
-			if (z->avail_in == 0)
-				continue;
-			if (ar->gz_state == GZ_ZEROS)
-				return gz_fail(a, ar,
-				    "trailing garbage after the gzip data");
-			if (inflateReset(z) != Z_OK)
-				return gz_fail(a, ar, "gzip decoder failed");
-			ar->gz_state = GZ_MEMBER;
-		}
-		r = inflate(z, Z_NO_FLUSH);
-		if (r == Z_STREAM_END)
-			ar->gz_state = GZ_BETWEEN;
-		else if (r == Z_MEM_ERROR)
-			return gz_fail(a, ar, strerror(ENOMEM));
-		else if (r != Z_OK && r != Z_BUF_ERROR) {
-			/* zlib's words for the trailer's two checks */
-			if (z->msg != NULL &&
-			    strcmp(z->msg, "incorrect data check") == 0)
-				return gz_fail(a, ar, "gzip data fails its "
-				    "CRC-32 check: corrupt data");
-			if (z->msg != NULL &&
-			    strcmp(z->msg, "incorrect length check") == 0)
-				return gz_fail(a, ar, "gzip data fails its "
-				    "length check: corrupt data");
-			(void)snprintf(ar->stream_text,
-			    sizeof(ar->stream_text), "corrupt gzip data: %s",
-			    z->msg != NULL ? z->msg : "inflate failed");
-			return gz_fail(a, ar, ar->stream_text);
-		}
-	}
-	if (z->avail_out == GZ_OUT && ar->gz_state == GZ_MEMBER)
-		return gz_fail(a, ar, "truncated gzip input");
-	return (la_ssize_t)(GZ_OUT - z->avail_out);
 }
 
 /* Skip whole blocks of a regular file with lseek; 0: read them instead. */
