@@ -139,10 +139,12 @@ read_cache(const char *path, enum cache_state *state)
 	    st.st_uid != geteuid() || (st.st_mode & (S_IWGRP | S_IWOTH)))
 		goto out;
 	*state = CACHE_JUNK;
-	if (st.st_size > CACHE_MAX || (text = malloc(CACHE_MAX + 2)) == NULL)
+	if (st.st_size > CACHE_MAX ||
+	    (text = malloc((size_t)st.st_size + 1)) == NULL)
 		goto out;
-	while (len <= CACHE_MAX && (got = read(fd, text + len,
-	    CACHE_MAX + 1 - len)) != 0) {
+	/* what it held when opened: a line cut short there is passed over */
+	while (len < (size_t)st.st_size && (got = read(fd, text + len,
+	    (size_t)st.st_size - len)) != 0) {
 		if (got == -1 && errno == EINTR)
 			continue;
 		if (got == -1) {
@@ -151,8 +153,7 @@ read_cache(const char *path, enum cache_state *state)
 		}
 		len += (size_t)got;
 	}
-	if (*state == CACHE_JUNK && len <= CACHE_MAX &&
-	    memchr(text, '\0', len) == NULL) {
+	if (*state == CACHE_JUNK && memchr(text, '\0', len) == NULL) {
 		text[len] = '\0';
 		nl = strchr(text, '\n');
 		if (nl != NULL && (size_t)(nl - text) == strlen(VERSION_LINE) &&

@@ -29,6 +29,17 @@ diagnose()
 {
 	diagnose_run
 }
+# A test here runs several commands: the reasons of each are kept until
+# its verdict.
+begin()
+{
+	rm -f "$T/out" "$T/err" "$T/out.want" "$T/err.want"
+}
+verdict_done()
+{
+	why=
+	IN=/dev/null
+}
 # (FIFOs must not hang a run)
 RUN_TIMEOUT=60
 
@@ -113,21 +124,25 @@ md5 --debug
 kept "$K"
 verdict "... and the next run reads its own"
 
-# Files not to read, each made from a good one ($T/keep, rewritten under
-# this key).  bad_file WHAT LEFT DESC: with the file WHAT, a run
+# Files not to read, each made from a good one ($T/keep: this key's
+# rankings only).  bad_file WHAT LEFT DESC: with the file WHAT, a run
 # measures, and then (LEFT=yes) has left the file as it was, or (no) has
 # written it anew, so that the run after reads it; without --debug it
 # says nothing.
+rm -f "$K"
+md5
 cp "$K" keep
 make_bad()
 {
 	rm -rf "$K" k/good
 	case $1 in
 	corrupt)	head -c 3000 /dev/urandom >"$K" ;;
-	truncated)	head -c $(($(wc -c <keep) - 30)) keep >"$K" ;;
+	truncated)	# the single stream's ranking, its end cut off
+			{ head -n 2 keep; grep ' md5 single ' keep; } >cut.text
+			head -c $(($(wc -c <cut.text) - 30)) cut.text >"$K" ;;
 	oversized)	cp keep "$K"
 			i=0
-			while [ $i -lt 1400 ]; do
+			while [ $i -lt 1700 ]; do
 				echo "# a comment to make the file over 64 KiB"
 				i=$((i + 1))
 			done >>"$K" ;;
@@ -160,11 +175,9 @@ bad_file()
 		md5 --debug
 		kept "$K"
 	fi
-	_why=$why
 	make_bad "$1"
 	md5
 	want_err ''
-	why=${_why}${_why:+${why:+$nl}}$why
 	if [ "$2" = yes ]; then
 		verdict "$3: not read, left as it is, nothing said, right digest"
 	else
@@ -229,22 +242,34 @@ want_out "=$want"
 kept "$T/x/mdsum/tune"
 verdict "XDG_CACHE_HOME set: kept in \$XDG_CACHE_HOME/mdsum/tune"
 
-# A directory that cannot be made (a file in the way: even root cannot).
+# Directories that cannot be made: $XDG_CACHE_HOME is made, not its
+# parent; a file in the way; one not writable (but by root).  Neither is
+# the directory of MDSUM_TUNE_CACHE's file made.
 echo x >afile
-run env -u MDSUM_TUNE_CACHE XDG_CACHE_HOME="$T/afile" "$B/md5" -q m
-want_rc 0
-want_out "=$want"
-want_err ''
-run env -u MDSUM_TUNE_CACHE XDG_CACHE_HOME="$T/afile" "$B/md5" --debug -q m
-measured
+mkdir ro
+chmod 500 ro
+ro=$T/ro
+[ "$(id -u)" = 0 ] && ro=
+for x in "$T/none/cache" "$T/afile" $ro; do
+	run env -u MDSUM_TUNE_CACHE XDG_CACHE_HOME="$x" "$B/md5" -q m
+	want_rc 0
+	want_out "=$want"
+	want_err ''
+	run env -u MDSUM_TUNE_CACHE XDG_CACHE_HOME="$x" "$B/md5" --debug -q m
+	measured
+done
+[ -e none ] && bad "none/ made"
+[ -z "$(ls -A ro)" ] || bad "written in ro/"
 run env MDSUM_TUNE_CACHE="$T/none/tune" "$B/md5" -q m
 want_out "=$want"
 want_err ''
 [ -e none ] && bad "none/ made"
 verdict "a directory that cannot be made, or is not there: nothing said, right digest"
 
-# MDSUM_TUNE and MDSUM_TUNE_SLOW keep their meaning.
-md5 --debug
+# MDSUM_TUNE and MDSUM_TUNE_SLOW keep their meaning.  (always ranks as
+# for any size, OpenSSL too: a ranking of its own, kept by the first run)
+md5 MDSUM_TUNE=always --debug
+measured
 md5 MDSUM_TUNE=always --debug
 measured
 verdict "MDSUM_TUNE=always: measured, whatever was kept"
