@@ -422,23 +422,6 @@ make_dirs(const char *path)
 	(void)mkdir(dir, 0700);
 }
 
-static int
-write_all(int fd, const char *p, size_t len)
-{
-	ssize_t w;
-
-	while (len > 0) {
-		if ((w = write(fd, p, len)) == -1) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		p += w;
-		len -= (size_t)w;
-	}
-	return 0;
-}
-
 /* buf, written to a new file beside path and renamed over it. */
 static void
 replace_file(const char *path, const char *buf, size_t len)
@@ -446,6 +429,7 @@ replace_file(const char *path, const char *buf, size_t len)
 	static unsigned int serial;
 	char tmp[PATH_MAX];
 	int fd = -1, tries, w, ok;
+	FILE *fp;
 
 	for (tries = 0; tries < 4 && fd == -1; tries++) {
 		w = snprintf(tmp, sizeof(tmp), "%s.%ld.%u", path,
@@ -459,8 +443,13 @@ replace_file(const char *path, const char *buf, size_t len)
 	}
 	if (fd == -1)
 		return;
-	ok = write_all(fd, buf, len) == 0;
-	if (close(fd) == -1)
+	if ((fp = fdopen(fd, "w")) == NULL) {
+		(void)close(fd);
+		(void)unlink(tmp);
+		return;
+	}
+	ok = fwrite(buf, 1, len, fp) == len;
+	if (fclose(fp) != 0)
 		ok = 0;
 	if (!ok || rename(tmp, path) == -1)
 		(void)unlink(tmp);

@@ -182,6 +182,24 @@ rank_now(const struct mds_alg *alg, int mb, int want_kept)
 	}
 }
 
+/* alg's rows are want[0..n), their speeds to the kB/s the file keeps. */
+static void
+assert_rows(const struct mds_alg *alg, const struct mds_tune_row *want,
+    size_t n)
+{
+	struct mds_tune_row r;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		ck_assert_int_eq(mds_tune_row(alg, i, &r), 1);
+		ck_assert_str_eq(r.name, want[i].name);
+		ck_assert_uint_eq(r.lanes, want[i].lanes);
+		ck_assert_double_eq_tol(r.mbps, want[i].mbps, 1e-3);
+		ck_assert_int_eq(r.chosen, want[i].chosen);
+	}
+	ck_assert_int_eq(mds_tune_row(alg, n, &r), 0);
+}
+
 /* The file's text (NUL-terminated, at most TEXT_MAX - 1), or -1. */
 static ssize_t
 slurp(const char *p, char *buf)
@@ -220,7 +238,6 @@ START_TEST(test_kept_chooses)
 {
 	const struct mds_alg *alg = mdt_alg_at((size_t)_i);
 	const struct mds_mb_kernel *k;
-	struct mds_tune_row r;
 	size_t x, m, i;
 	mds_ctx ctx;
 
@@ -241,14 +258,7 @@ START_TEST(test_kept_chooses)
 			mds_tune_cache_store(alg, "lanes", 1, cand + nsingle,
 			    ncand - nsingle);
 		rank_now(alg, 1, 1);
-		for (i = 0; i < ncand; i++) {
-			ck_assert_int_eq(mds_tune_row(alg, i, &r), 1);
-			ck_assert_str_eq(r.name, cand[i].name);
-			ck_assert_uint_eq(r.lanes, cand[i].lanes);
-			ck_assert_double_eq_tol(r.mbps, cand[i].mbps, 1e-3);
-			ck_assert_int_eq(r.chosen, cand[i].chosen);
-		}
-		ck_assert_int_eq(mds_tune_row(alg, ncand, &r), 0);
+		assert_rows(alg, cand, ncand);
 		ck_assert_int_eq(mds_init(&ctx, alg), 0);
 		ck_assert_msg(strcmp(mds_ctx_impl(&ctx), cand[x].name) == 0,
 		    "%s: %s kept as chosen, mds_init uses %s",
@@ -274,9 +284,9 @@ END_TEST
 START_TEST(test_measured_then_kept)
 {
 	const struct mds_alg *alg = mdt_alg("md5");
-	struct mds_tune_row first[MAXROWS], r;
+	struct mds_tune_row first[MAXROWS];
 	struct stat st;
-	size_t i, n;
+	size_t n;
 
 	if (!can_keep())
 		return;
@@ -287,14 +297,7 @@ START_TEST(test_measured_then_kept)
 	ck_assert(S_ISREG(st.st_mode));
 	ck_assert_uint_eq(st.st_mode & 07777, 0600);
 	rank_now(alg, 1, 1);
-	for (i = 0; i < n; i++) {
-		ck_assert_int_eq(mds_tune_row(alg, i, &r), 1);
-		ck_assert_str_eq(r.name, first[i].name);
-		ck_assert_uint_eq(r.lanes, first[i].lanes);
-		ck_assert_double_eq_tol(r.mbps, first[i].mbps, 1e-3);
-		ck_assert_int_eq(r.chosen, first[i].chosen);
-	}
-	ck_assert_int_eq(mds_tune_row(alg, n, &r), 0);
+	assert_rows(alg, first, n);
 	/* the costly backends too (MDS_TUNE_NOW): a ranking of its own */
 	mds_tune_forget(alg);
 	ck_assert_int_eq(mds_tune_what(alg, MDS_TUNE_NOW, 0), 0);
