@@ -369,11 +369,10 @@ mds_tune_cache_load(const struct mds_alg *alg, const char *kind, int depth,
 	/* the newest of its key; one that does not fit is measured again */
 	while (next_entry(text, &pos, &e) == 0)
 		if (same_ranking(&e, &want)) {
-			found = map_rows(&e, rows, n);
+			found = (*file = intern(path)) != NULL &&
+			    map_rows(&e, rows, n);
 			break;
 		}
-	if (found && (*file = intern(path)) == NULL)
-		found = 0;
 out:
 	free(text);
 	errno = saved;
