@@ -41,7 +41,7 @@ LIB_OBJS =	lib/registry.o lib/backend.o lib/dispatch.o lib/ctx.o lib/fd.o \
 		lib/mdpad.o lib/md5.o lib/sha1.o lib/sha256.o lib/sha512.o lib/sm3.o \
 		lib/keccak.o lib/keccakf1600.o lib/blake2b.o lib/mb_portable.o lib/lanes.o \
 		lib/lanes_api.o lib/lane_cons.o lib/batch.o lib/construction.o \
-		lib/choice.o lib/tune.o lib/crc.o \
+		lib/choice.o lib/tune.o lib/tune_cache.o lib/tune_key.o lib/crc.o \
 		$(LIBMD_OBJS_$(WITHOUT_LIBMD)) \
 		$(OPENSSL_OBJS_$(WITHOUT_OPENSSL)) \
 		$(NATIVE_OBJS_$(WITHOUT_ASM))
@@ -75,7 +75,7 @@ GNU_LINKS =	bin/cksum bin/b2sum bin/sha1sum bin/sha224sum bin/sha384sum \
 
 TEST_OBJS =	tests/run.o tests/util.o tests/vectors.o tests/diff.o tests/api.o \
 		tests/input.o tests/native.o tests/lanes.o tests/big.o tests/crc.o \
-		tests/tune.o tests/choice.o tests/oracle.o
+		tests/tune.o tests/choice.o tests/tune_cache.o tests/oracle.o
 
 # Every object of every build variant, for clean and the header
 # dependencies.
@@ -149,7 +149,8 @@ tests/eio_shim.so: tests/eio_shim.c config.mk
 # as `sh tests/SCRIPT bin`; CHECK_SCRIPTS="..." runs some of them.
 CHECK_SCRIPTS =	cli_bsd.sh cli_bsd_family.sh cli_gnu.sh cli_family.sh \
 		cli_archive.sh cli_input.sh cli_lanes.sh cli_recipe.sh \
-		cli_tune.sh cli_write.sh cli_audit.sh cli_update.sh \
+		cli_tune.sh cli_tune_cache.sh cli_write.sh cli_audit.sh \
+		cli_update.sh \
 		cli_model.sh cli_walk.sh cli_progress.sh cli_manifests.sh \
 		completions.sh fault.sh cli_options.sh
 
@@ -343,8 +344,9 @@ fuzz-build:
 # cppcheck with that target's predefined macros).  Files are linted
 # LINT_JOBS at a time; a finding in any fails (xargs exits non-zero).
 LINT_SRCS =	lib/*.c lib/x86/*.c lib/aarch64/*.c bin/*.c tests/*.c tests/fuzz/*.c bench/*.c
-LINT_DEFS =	-D_DEFAULT_SOURCE -DMDSUM_VERSION='"$(VERSION)"' -Ilib -Ibin
-LINT_A64_SRCS =	lib/aarch64/*.c lib/dispatch.c tests/util.c
+LINT_DEFS =	-D_DEFAULT_SOURCE -DMDSUM_VERSION='"$(VERSION)"' \
+		-DMDSUM_LIB_VERSION='"$(LIB_VERSION)"' -Ilib -Ibin
+LINT_A64_SRCS =	lib/aarch64/*.c lib/dispatch.c lib/tune_key.c tests/util.c
 LINT_A64_TARGET =	aarch64-linux-gnu
 LINT_A64_DEFS =	-D__aarch64__ -D__AARCH64EL__
 LINT_JOBS ?=	2

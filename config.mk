@@ -5,7 +5,7 @@ VERSION =	0.1.0
 # The shared libraries' versions: bump the major when the interface
 # breaks (libmdsum 2.0: the archive functions moved to libmdsum-archive).
 LIB_MAJOR =	2
-LIB_VERSION =	2.1.0
+LIB_VERSION =	2.2.0
 ARCHIVE_LIB_MAJOR =	1
 ARCHIVE_LIB_VERSION =	1.0.0
 
@@ -40,6 +40,7 @@ WITHOUT_ASM ?=		no
 # -fPIC: the same objects make the static and the shared libraries.
 MDS_CFLAGS =	-std=c99 -O2 -fPIC -D_DEFAULT_SOURCE -Ilib \
 		-DMDSUM_VERSION='"$(VERSION)"' \
+		-DMDSUM_LIB_VERSION='"$(LIB_VERSION)"' \
 		-Wall -Wextra -Wmissing-prototypes -Wconversion
 
 # The check framework's flags; a cross build names the target's

@@ -202,12 +202,16 @@ print_read_probe(FILE *fp)
 		    how == MDS_READ_MMAP ? "mapped" : "read");
 }
 
-/* --debug: what tune.c measured in this run, and what it chose. */
+/*
+ * --debug: what tune.c measured in this run, or read as an earlier run
+ * kept it, and what it chose.
+ */
 void
 debug_tuning(void)
 {
 	struct mds_tune_row row;
 	const struct mds_alg *alg;
+	const char *kept;
 	char *text;
 	size_t i, a, size;
 	FILE *fp;
@@ -228,8 +232,17 @@ debug_tuning(void)
 			continue;
 		if ((fp = open_memstream(&text, &size)) == NULL)
 			return;
-		fprintf(fp, "%s: measured in %.0f us on this CPU:",
-		    mds_alg_name(alg), row.micros);
+		kept = mds_tune_kept(alg);
+		if (kept == NULL)
+			fprintf(fp, "%s: measured in %.0f us on this CPU:",
+			    mds_alg_name(alg), row.micros);
+		else if (row.micros > 0)
+			fprintf(fp, "%s: measured in %.0f us on this CPU, "
+			    "the rest kept from an earlier run (%s):",
+			    mds_alg_name(alg), row.micros, kept);
+		else
+			fprintf(fp, "%s: kept from an earlier run (%s):",
+			    mds_alg_name(alg), kept);
 		for (i = 0; mds_tune_row(alg, i, &row) == 1; i++)
 			fprintf(fp, "%s %s%s%.0f MB/s%s", i == 0 ? "" : ",",
 			    row.name, row.lanes > 1 ? " (lanes) " : " ",

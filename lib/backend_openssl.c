@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <string.h>
 
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
 
 #include "mds_int.h"
@@ -176,3 +177,10 @@ ossl_lookup(const char *alg)
 const struct mds_backend mds_backend_openssl = {
 	"openssl", 1, ossl_lookup, 1
 };
+
+/* tune_key.c: a ranking measured on another libcrypto is not kept. */
+const char *
+mds_openssl_version(void)
+{
+	return OpenSSL_version(OPENSSL_VERSION);
+}

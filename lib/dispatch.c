@@ -131,8 +131,9 @@ setting_changed(void)
 }
 
 #ifdef HAVE_X86_PROBE
-static uint64_t
-xgetbv0(void)
+/* XCR0: the register state the system saves (tune_key.c keys on it too). */
+uint64_t
+mds_xgetbv0(void)
 {
 	uint32_t lo, hi;
 
@@ -155,7 +156,7 @@ probe_x86(void)
 	if (c & (1u << 1))
 		f |= MDS_CPU_PCLMUL;
 	if (c & (1u << 27))		/* OSXSAVE: xgetbv may be used */
-		xcr0 = xgetbv0();
+		xcr0 = mds_xgetbv0();
 	if ((c & (1u << 28)) && (xcr0 & 0x6) == 0x6)
 		f |= MDS_CPU_AVX;
 	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
@@ -634,4 +635,14 @@ mds_cpu_setting(void)
 {
 	(void)pthread_once(&probe_once, probe);
 	return spec_set || pinned != NULL;
+}
+
+/* tune_key.c: the features, the mask and the cap in force. */
+void
+mds_cpu_in_force(unsigned int *feat, unsigned int *mask, int *capp)
+{
+	(void)pthread_once(&probe_once, probe);
+	*feat = features;
+	*mask = masked;
+	*capp = cap;
 }

@@ -338,6 +338,30 @@ int	mds_tune_never(void);	/* MDSUM_TUNE=never */
  */
 extern double	(*mds_tune_fake)(const char *, unsigned int);
 void	mds_tune_forget(const struct mds_alg *);
+/*
+ * Rankings kept from one run to the next (tune_cache.c), under a key made
+ * of this CPU, this build and the setting in force (tune_key.c: 0 and the
+ * key in hex; -1 where none can be made, and then nothing is kept).  kind
+ * is "single", with depth 1 (cheap backends) or 2 (all), or "lanes", with
+ * depth how far the single stream had been ranked.  The caller names the
+ * rows (name and lanes); mds_tune_cache_load fills in their speeds and
+ * choice from a ranking of exactly those rows, kept under the same key,
+ * and returns 1 with *file the file read (for the process's life); 0 if
+ * there is none to trust.  Both are silent and leave errno as it was;
+ * tune.c calls them under its lock.
+ */
+#define MDS_TUNE_KEY_LEN	64
+int	mds_tune_key(char [MDS_TUNE_KEY_LEN + 1]);
+int	mds_tune_cache_load(const struct mds_alg *, const char *, int,
+	    struct mds_tune_row *, size_t, const char **);
+void	mds_tune_cache_store(const struct mds_alg *, const char *, int,
+	    const struct mds_tune_row *, size_t);
+/* What the key is made of: dispatch.c's features, mask and cap in force; */
+void	mds_cpu_in_force(unsigned int *, unsigned int *, int *);
+/* XCR0 (x86-64, where OSXSAVE says it can be read); */
+uint64_t	mds_xgetbv0(void);
+/* the version of libcrypto, NULL without the OpenSSL backend. */
+const char	*mds_openssl_version(void);
 
 /*
  * input.c: MDS_READ_MMAP or MDS_READ_LOOP for a regular file under how

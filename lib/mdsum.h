@@ -218,7 +218,11 @@ char	*mds_hex(const unsigned char *, size_t, char *);
  * mds_set_cpu_level, MDSUM_BACKEND or mds_set_backend.  mds_update_file
  * calls it for a regular file of 1 MiB or more.
  * mds_tune_row reads back row i of what was measured for alg: 1, or 0
- * past the last row (none before it has measured).
+ * past the last row (none before it has measured).  A ranking measured
+ * is kept in a file for later processes on the same CPU and build, which
+ * read it instead of measuring; mds_tune_kept names the file alg's rows
+ * were read from (for the life of the process), or is NULL if this
+ * process measured them.
  */
 #define MDS_TUNE_NOW	UINT64_MAX	/* work: measure now, whatever its size */
 struct mds_tune_row {
@@ -230,6 +234,7 @@ struct mds_tune_row {
 };
 int	 mds_tune(const struct mds_alg *, uint64_t);
 int	 mds_tune_row(const struct mds_alg *, size_t, struct mds_tune_row *);
+const char	*mds_tune_kept(const struct mds_alg *);
 /*
  * How MDS_READ_AUTO gets a large regular file's bytes: MDS_READ_LOOP, or
  * MDS_READ_MMAP where the first large file of the process found mapping

@@ -5,3 +5,9 @@
 #include "mds_int.h"
 
 const struct mds_backend mds_backend_openssl = { "openssl", 0, NULL, 1 };
+
+const char *
+mds_openssl_version(void)
+{
+	return NULL;
+}

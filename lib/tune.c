@@ -20,13 +20,16 @@
  * alike), and keeps its best round.  The whole costs a few hundred
  * microseconds, so it is only done for work that repays it, from
  * MDS_TUNE_SINGLE_MIN (1 MiB): mds_tune's caller says how much is coming.
+ * A ranking is kept for the next processes on the same CPU and build
+ * (tune_cache.c), which read it instead of measuring.
  * A setting of the user's (MDSUM_CPU, mds_set_cpu_level, MDSUM_BACKEND,
  * mds_set_backend) is never overridden: choice.c puts it first.
  *
  * MDSUM_TUNE=never turns it off, MDSUM_TUNE=always makes every mds_tune
- * call rank (for tests on small inputs), and MDSUM_TUNE_SLOW names
- * candidates whose measured times are multiplied by a million, so that tests
- * can check that the choice follows the measurement on any CPU.
+ * call rank (for tests on small inputs; nothing kept is read), and
+ * MDSUM_TUNE_SLOW names candidates whose measured times are multiplied by
+ * a million, so that tests can check that the choice follows the
+ * measurement on any CPU (nothing is kept then, nor with made-up times).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -73,6 +76,7 @@ struct tune_result {
 	const struct mds_mb_kernel *mbk[TUNE_ROWS];
 	double			 best_single;	/* bytes per ns */
 	double			 micros;	/* spent measuring */
+	const char		*kept;	/* the file rows came from, or NULL */
 };
 
 static struct tune_result results[MDS_MAX_ALGS];
@@ -239,6 +243,40 @@ time_rows(struct tune_result *r, size_t first, const struct mds_alg *alg)
 	}
 }
 
+/* Are rankings kept between runs?  Not those of times made up or slowed. */
+static int
+keeping(void)
+{
+	return slow_list == NULL && mds_tune_fake == NULL;
+}
+
+/*
+ * Rows first.. of r as an earlier run ranked them (tune_cache.c), if it
+ * ranked exactly these on this CPU and build: 1, or 0 to measure.
+ * MDSUM_TUNE=always measures every time.
+ */
+static int
+kept_rows(const struct mds_alg *alg, struct tune_result *r, size_t first,
+    const char *kind, int depth)
+{
+	const char *file;
+
+	if (!keeping() || tune_mode != 0 || !mds_tune_cache_load(alg, kind,
+	    depth, r->rows + first, r->n - first, &file))
+		return 0;
+	r->kept = file;
+	return 1;
+}
+
+static void
+keep_rows(const struct mds_alg *alg, const struct tune_result *r,
+    size_t first, const char *kind, int depth)
+{
+	if (keeping())
+		mds_tune_cache_store(alg, kind, depth, r->rows + first,
+		    r->n - first);
+}
+
 static void
 add_row(struct tune_result *r, const char *name, unsigned int lanes)
 {
@@ -255,23 +293,25 @@ add_row(struct tune_result *r, const char *name, unsigned int lanes)
 /*
  * Rank the single-stream candidates of alg: every kernel of its family
  * this CPU runs on the native backend, then every other backend built
- * with alg (portable only without native: it is the portable kernel).
+ * with alg (portable only without native: it is the portable kernel),
+ * to depth (RANKED_ALL: the costly ones too).  1 if they were measured,
+ * 0 if an earlier run's ranking of them was kept.
  */
-static void
-rank_single(const struct mds_alg *alg, struct tune_result *r, int costly)
+static int
+rank_single(const struct mds_alg *alg, struct tune_result *r, int depth)
 {
 	const struct mds_impl *impls[8], *native, *def;
 	const struct mds_kernel *k, *defk;
 	enum mds_family family = MDS_FAM_NONE;
 	size_t nimpls, i, first = r->n, win, inc;
-	int id;
+	int id, kept;
 
 	/* The choice so far, which the others have to beat. */
 	id = mds_choose(alg, 0);
 	def = id >= 0 ? mds_choice_impl(alg, id) : alg->portable;
 	defk = id >= 0 ? mds_choice_kernel(alg, id) : NULL;
 
-	nimpls = mds_backend_impls(alg, impls, 8, costly);
+	nimpls = mds_backend_impls(alg, impls, 8, depth == RANKED_ALL);
 	native = mds_backend_impl(alg, MDS_BE_NATIVE);
 	if (native != NULL && (family = alg->family) != MDS_FAM_NONE) {
 		for (i = 0; i < mds_arch_nkernels && r->n < TUNE_ROWS; i++) {
@@ -297,21 +337,28 @@ rank_single(const struct mds_alg *alg, struct tune_result *r, int costly)
 		add_row(r, impls[i]->backend, 1);
 		r->impl[r->n - 1] = impls[i];
 	}
-	time_rows(r, first, alg);
-	for (inc = first; inc < r->n; inc++)
-		if (r->impl[inc] == def && r->kernel[inc] == defk)
-			break;
-	win = inc < r->n ? inc : first;
-	for (i = first; i < r->n; i++)
-		if (r->rows[i].mbps > r->rows[win].mbps *
-		    (win == inc ? MARGIN : 1))
-			win = i;
-	if (win < r->n && r->rows[win].mbps > 0) {
-		r->rows[win].chosen = 1;
+	if (!(kept = kept_rows(alg, r, first, "single", depth))) {
+		time_rows(r, first, alg);
+		for (inc = first; inc < r->n; inc++)
+			if (r->impl[inc] == def && r->kernel[inc] == defk)
+				break;
+		win = inc < r->n ? inc : first;
+		for (i = first; i < r->n; i++)
+			if (r->rows[i].mbps > r->rows[win].mbps *
+			    (win == inc ? MARGIN : 1))
+				win = i;
+		if (win < r->n && r->rows[win].mbps > 0)
+			r->rows[win].chosen = 1;
+		keep_rows(alg, r, first, "single", depth);
+	}
+	for (win = first; win < r->n && !r->rows[win].chosen; win++)
+		continue;
+	if (win < r->n) {
 		r->best_single = r->rows[win].mbps / 1e3;
 		mds_choice_measured(alg, mds_choice_id(alg, r->impl[win],
 		    r->kernel[win]), -2);
 	}
+	return !kept;
 }
 
 /*
@@ -326,33 +373,22 @@ restart(struct tune_result *r)
 
 	r->n = 0;
 	r->best_single = 0;
+	r->kept = NULL;
 	__atomic_store_n(&r->mb, 0, __ATOMIC_RELEASE);
 	return mb;
 }
 
-/* Rank the multi-buffer kernels of alg's family against one stream. */
+/*
+ * Time the multi-buffer rows first.. of r, and mark the one to take: the
+ * fastest, if it beats one stream by the margin.
+ */
 static void
-rank_mb(const struct mds_alg *alg, struct tune_result *r)
+choose_mb(const struct mds_alg *alg, struct tune_result *r, size_t first)
 {
-	const struct mds_shape *sh = alg->shape;
-	const struct mds_mb_kernel *k;
 	double t, one;
-	size_t i, first, round, win, inc;
+	size_t i, round, win, inc;
 	int id;
 
-	if (sh == NULL)
-		return;
-	first = r->n;
-	for (i = 0; i < mds_arch_nmb_kernels && r->n < TUNE_ROWS; i++) {
-		k = &mds_arch_mb_kernels[i];
-		if (k->family != alg->family ||
-		    !mds_mb_kernel_runnable(k))
-			continue;
-		add_row(r, k->name, k->lanes);
-		r->mbk[r->n - 1] = k;
-	}
-	if (r->n == first)
-		return;
 	time_rows(r, first, alg);
 	/* One stream's speed, if it was not ranked just now: its kernel. */
 	one = r->best_single;
@@ -386,8 +422,41 @@ rank_mb(const struct mds_alg *alg, struct tune_result *r)
 			win = i;
 	if (win < r->n)
 		r->rows[win].chosen = 1;
+}
+
+/*
+ * Rank the multi-buffer kernels of alg's family against one stream (a
+ * ranking kept is by how far that had been ranked); 1 if they were
+ * measured, 0 if kept or there are none.
+ */
+static int
+rank_mb(const struct mds_alg *alg, struct tune_result *r)
+{
+	const struct mds_mb_kernel *k;
+	size_t i, first = r->n, win;
+	int kept;
+
+	if (alg->shape == NULL)
+		return 0;
+	for (i = 0; i < mds_arch_nmb_kernels && r->n < TUNE_ROWS; i++) {
+		k = &mds_arch_mb_kernels[i];
+		if (k->family != alg->family ||
+		    !mds_mb_kernel_runnable(k))
+			continue;
+		add_row(r, k->name, k->lanes);
+		r->mbk[r->n - 1] = k;
+	}
+	if (r->n == first)
+		return 0;
+	if (!(kept = kept_rows(alg, r, first, "lanes", r->single))) {
+		choose_mb(alg, r, first);
+		keep_rows(alg, r, first, "lanes", r->single);
+	}
+	for (win = first; win < r->n && !r->rows[win].chosen; win++)
+		continue;
 	mds_choice_measured(alg, -1,
 	    win < r->n ? mds_choice_mb_id(r->mbk[win]) : -1);
+	return !kept;
 }
 
 int
@@ -450,19 +519,22 @@ mds_tune_what(const struct mds_alg *alg, uint64_t single_work,
 		(void)pthread_mutex_unlock(&tune_lock);
 		return -1;
 	}
-	t0 = mds_now_ns();
+	/* micros: the time spent measuring, not reading what was kept */
 	if (single > r->single) {
 		/* again with the costly backends: the rows start again */
 		if (r->single != 0)
 			mb = restart(r) || mb;
-		rank_single(alg, r, single == RANKED_ALL);
+		t0 = mds_now_ns();
+		if (rank_single(alg, r, single))
+			r->micros += (mds_now_ns() - t0) / 1e3;
 		__atomic_store_n(&r->single, single, __ATOMIC_RELEASE);
 	}
 	if (mb && !r->mb) {
-		rank_mb(alg, r);
+		t0 = mds_now_ns();
+		if (rank_mb(alg, r))
+			r->micros += (mds_now_ns() - t0) / 1e3;
 		__atomic_store_n(&r->mb, 1, __ATOMIC_RELEASE);
 	}
-	r->micros += (mds_now_ns() - t0) / 1e3;
 	(void)pthread_mutex_unlock(&tune_lock);
 	return 0;
 }
@@ -494,4 +566,19 @@ mds_tune_row(const struct mds_alg *alg, size_t i, struct mds_tune_row *row)
 	}
 	(void)pthread_mutex_unlock(&tune_lock);
 	return n;
+}
+
+const char *
+mds_tune_kept(const struct mds_alg *alg)
+{
+	const char *file;
+
+	if (alg == NULL) {
+		errno = EINVAL;
+		return NULL;
+	}
+	(void)pthread_mutex_lock(&tune_lock);
+	file = results[mds_alg_index(alg)].kept;
+	(void)pthread_mutex_unlock(&tune_lock);
+	return file;
 }

@@ -14,6 +14,10 @@
  * or from the file MDSUM_TEST_CPUINFO names (under qemu-user, whose
  * /proc/cpuinfo is the host's: a "Features" line for the emulated CPU).
  *
+ * No ranking kept by an earlier run (lib/tune_cache.c) may change a case:
+ * keeping is turned off (MDSUM_TUNE_CACHE=off) for every suite but the
+ * one that tests it, which names files of its own.
+ *
  * A run in which no test ran (a CK_RUN_SUITE or CK_RUN_CASE that names
  * none, or tags that exclude all) fails: it checked nothing.
  * After check's summary line comes ours, with the skips check cannot see
@@ -44,6 +48,10 @@ main(int argc, char *argv[])
 	if (argc == 2)
 		mdt_vecdir = argv[1];
 
+	if (setenv("MDSUM_TUNE_CACHE", "off", 1) == -1) {
+		perror("setenv");
+		return 2;
+	}
 	mdt_counts_init();
 	c = mdt_counts();
 	/* Loop tests cover built backends only; name the others once. */
@@ -58,6 +66,7 @@ main(int argc, char *argv[])
 	srunner_add_suite(sr, mdt_crc_suite());
 	srunner_add_suite(sr, mdt_tune_suite());
 	srunner_add_suite(sr, mdt_choice_suite());
+	srunner_add_suite(sr, mdt_tune_cache_suite());
 	srunner_add_suite(sr, mdt_big_suite());
 	mdt_nofork = srunner_fork_status(sr) == CK_NOFORK;
 

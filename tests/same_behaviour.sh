@@ -50,6 +50,9 @@ NEW=$(cd "$2" && pwd)
 LC_ALL=C
 export LC_ALL
 unset MDSUM_BACKEND MDSUM_CPU MDSUM_TUNE MDSUM_TUNE_SLOW POSIXLY_CORRECT
+# (no ranking kept from an earlier run: NEW would read one, OLD not)
+MDSUM_TUNE_CACHE=off
+export MDSUM_TUNE_CACHE
 exec </dev/null
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/same_behaviour.XXXXXX") || exit 2

@@ -34,6 +34,7 @@ Suite	*mdt_lanes_suite(void);
 Suite	*mdt_crc_suite(void);
 Suite	*mdt_tune_suite(void);
 Suite	*mdt_choice_suite(void);
+Suite	*mdt_tune_cache_suite(void);
 
 /*
  * Built backends, in registry order.  Loop tests index them, so every
