@@ -61,7 +61,7 @@ CLI_OBJS =	bin/bsd.o bin/gnu.o bin/gnu_options.o bin/gnu_help.o \
 		bin/generate.o bin/check.o \
 		bin/manifest_parse.o bin/walk.o bin/jobs.o bin/output.o \
 		bin/quote.o bin/hashfile.o bin/selftest.o bin/bench.o \
-		bin/archive.o bin/lanes.o bin/family.o bin/audit.o \
+		bin/archive.o bin/route.o bin/family.o bin/audit.o \
 		bin/update.o bin/manifest.o bin/manifest_file.o bin/progress.o \
 		bin/archive_links.o bin/archive_match.o bin/archive_held.o \
 		bin/archive_queue.o

@@ -2,7 +2,7 @@
  * archive_queue.c: the small members of archives, hashed side by side.
  *
  * Small regular members are hashed side by side in lane schedulers (one
- * per algorithm and run, as lanes.c has per thread): such a member is
+ * per algorithm and run, as route.c has per thread): such a member is
  * read into memory, given to the schedulers and queued; its lines and
  * bookkeeping (the hard-link store, report_member) wait in the queue.
  * The queue is emptied, in order, before anything else is done with the

@@ -512,7 +512,7 @@ gnu_expect(struct gnu *g, const char *path)
 		err(1, NULL);
 	it.in.nalgs = 1;
 	it.in.algs[0] = g->algs[0];
-	hash_input(&it.in, 0);
+	route_one(&it.in, 0);
 	g->ignore_missing = 0;
 	ret = verify(g, NULL, &it, &it.in, &unreadable, &mismatch) != 0;
 	free(it.in.name);

@@ -88,7 +88,7 @@ struct input {
 	size_t			 nalgs;
 	const struct mds_alg	*algs[MAX_ALGS];
 	unsigned char		 md[MAX_ALGS][MDS_MAX_DIGEST];
-	int			 laned;		/* in a lane scheduler (lanes.c) */
+	struct route		*route;		/* its schedulers (route.c), or NULL */
 	int			 fds[MAX_ALGS];	/* its descriptors there */
 };
 
@@ -190,12 +190,12 @@ int		 walk_count(const struct gnu *, char **, size_t, const int *,
 int		 walk_close(struct walk *);
 
 /*
- * jobs.c: items worked on by threads, emitted in production order.  An
- * item whose input() is a regular file is hashed in its thread's lanes
- * (lanes.c) instead of by work().  run_jobs_ready is for a next() that
- * may have to wait for its item (names from a pipe): ready() is nonzero
- * when next() will not wait; while it is zero, the items already taken
- * are finished and emitted first.
+ * jobs.c: items worked on by threads, emitted in production order.
+ * Each item's input() is routed as it is taken (route.c); work() then
+ * takes its results or hashes it in its turn.  run_jobs_ready is for a
+ * next() that may have to wait for its item (names from a pipe): ready()
+ * is nonzero when next() will not wait; while it is zero, the items
+ * already taken are finished and emitted first.
  */
 struct job_ops {
 	void	*(*next)(void *);	/* next item, or NULL at the end */
@@ -235,19 +235,22 @@ const char	*quotef(const char *);
 const char	*quote_arg(const char *);	/* 'x', or U+2018 x U+2019 in UTF-8 */
 
 /*
- * lanes.c: several inputs hashed at once by one thread.  lane_submit
- * returns 1 if the input went into the lanes, 0 if it is to be hashed by
- * hash_input, -1 if descriptors ran out (finish some inputs, retry);
- * lane_collect fills in its results, inputs taken in the order submitted.
+ * route.c: how an input of the job pool is hashed, decided in one place.
+ * route_submit returns 1 if the input went to the thread's lane
+ * schedulers (in->route is set), 0 if it is to be hashed in its turn,
+ * -1 if no descriptor is left for it now (finish some inputs, retry);
+ * hash_input_work then takes its results, inputs in the order submitted
+ * (route_collect).  route_one hashes one input now by the same route.
  */
 #define MAX_LANE_ALGS	16	/* schedulers per thread */
 #define LANE_WINDOW	32	/* inputs a thread keeps in its lanes */
 extern int	multibuffer;	/* --no-multibuffer clears it */
-struct lane_set;
-struct lane_set	*lane_set_new(void);
-void		 lane_set_free(struct lane_set *);
-int		 lane_submit(struct lane_set *, struct input *);
-void		 lane_collect(struct lane_set *, struct input *);
+struct route;
+struct route	*route_new(size_t);
+void		 route_free(struct route *);
+int		 route_submit(struct route *, struct input *);
+void		 route_collect(struct input *);
+void		 route_one(struct input *, int);
 
 /* hashfile.c */
 #define ERR_CHANGED	(-1)	/* input.err: the file shrank while read */

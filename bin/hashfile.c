@@ -115,14 +115,18 @@ fail:
 }
 
 /*
- * The two halves of hashing an input with the job pool: workers hash
- * files; standard input is left for the ordered emit step, so that
- * `sha256sum - -` reads it first for the first operand, as coreutils.
+ * The two halves of hashing an input with the job pool, as route.c sent
+ * it: workers take the results of the files in the schedulers and hash
+ * the others in their turn; standard input is left for the ordered emit
+ * step, so that `sha256sum - -` reads it first for the first operand, as
+ * coreutils.
  */
 void
 hash_input_work(struct input *in, int ignore_missing)
 {
-	if (strcmp(in->name, "-") == 0)
+	if (in->route != NULL)
+		route_collect(in);
+	else if (strcmp(in->name, "-") == 0)
 		in->deferred = 1;
 	else
 		hash_input(in, ignore_missing);

@@ -4,10 +4,11 @@
  * worker finished first.  At most `window` items are in flight, which
  * bounds memory whatever the number of inputs.
  *
- * Items whose input is a regular file go through the lanes of the thread
- * that takes them (lanes.c): each thread keeps up to LANE_WINDOW items in
- * its lane queue, so that its multi-buffer kernel always has files to
- * hash side by side, and finishes them oldest first.
+ * Every thread, the serial loop included, keeps up to LANE_WINDOW items
+ * in a queue and routes each as it takes it (route.c): regular files go
+ * to its lane schedulers, so that a multi-buffer kernel always has files
+ * to hash side by side; the others wait their turn.  It finishes them
+ * oldest first.
  *
  * When the next item would have to be waited for (a name not yet written
  * to a pipe), the items taken are finished and emitted first: whoever
@@ -40,23 +41,20 @@ struct pool {
 	size_t			 tail;		/* next free slot */
 	size_t			 claimed;	/* next item for a worker */
 	int			 closed;	/* no more items will come */
-	int			 lanes;		/* workers hash in lanes */
 	size_t			 fd_budget;	/* descriptors each may hold there */
 	pthread_mutex_t		 lock;
 	pthread_cond_t		 work_cv;	/* items to claim, or closed */
 	pthread_cond_t		 done_cv;	/* an item finished */
 };
 
-/* One thread's items in its lanes, oldest first. */
+/* One thread's items, oldest first, and its route. */
 struct lane_queue {
-	struct lane_set	*ls;
+	struct route	*rt;
 	struct {
 		void		*item;
 		struct slot	*slot;		/* NULL in the serial loop */
-		int		 laned;
 	} q[LANE_WINDOW];
 	size_t		 head, count;
-	size_t		 fds, fd_budget;	/* descriptors held, and allowed */
 };
 
 /* Descriptors kept for stdio, manifests, the walk and hashing one by one. */
@@ -70,9 +68,9 @@ ready_now(const struct job_ops *ops, int (*ready)(void *))
 }
 
 /*
- * Finish the oldest item of a lane queue: take its results from the
- * lanes, or hash it the ordinary way; then emit it (serial loop, p NULL)
- * or mark it done for the emitting thread.
+ * Finish the oldest item of a queue (its results from the schedulers, or
+ * hashed in its turn: ops->work, through hash_input_work); then emit it
+ * (serial loop, p NULL) or mark it done for the emitting thread.
  */
 static void
 lq_finish_oldest(struct lane_queue *lq, const struct job_ops *ops,
@@ -80,14 +78,8 @@ lq_finish_oldest(struct lane_queue *lq, const struct job_ops *ops,
 {
 	void *item = lq->q[lq->head].item;
 	struct slot *slot = lq->q[lq->head].slot;
-	struct input *in;
 
-	if (lq->q[lq->head].laned) {
-		in = ops->input(item);
-		lq->fds -= in->nalgs;
-		lane_collect(lq->ls, in);
-	} else
-		ops->work(ops->arg, item);
+	ops->work(ops->arg, item);
 	lq->head = (lq->head + 1) % LANE_WINDOW;
 	lq->count--;
 	if (p == NULL) {
@@ -101,8 +93,9 @@ lq_finish_oldest(struct lane_queue *lq, const struct job_ops *ops,
 }
 
 /*
- * Queue an item (there is room), into the lanes if it can go there; when
- * descriptors run out, older items are finished to free theirs.
+ * Queue an item (there is room), routed; when descriptors run out, older
+ * items are finished to free theirs.  An item to hash in its turn with
+ * nothing before it is finished at once: holding it gains nothing.
  */
 static void
 lq_push(struct lane_queue *lq, const struct job_ops *ops, struct pool *p,
@@ -112,30 +105,26 @@ lq_push(struct lane_queue *lq, const struct job_ops *ops, struct pool *p,
 	size_t i;
 	int r = 0;
 
-	if (in != NULL && in->nalgs <= lq->fd_budget) {
-		while (lq->count > 0 && lq->fds + in->nalgs > lq->fd_budget)
+	if (in != NULL)
+		while ((r = route_submit(lq->rt, in)) == -1 && lq->count > 0)
 			lq_finish_oldest(lq, ops, p);
-		while ((r = lane_submit(lq->ls, in)) == -1 && lq->count > 0)
-			lq_finish_oldest(lq, ops, p);
-		if (r == 1)
-			lq->fds += in->nalgs;
-	}
 	i = (lq->head + lq->count++) % LANE_WINDOW;
 	lq->q[i].item = item;
 	lq->q[i].slot = slot;
-	lq->q[i].laned = r == 1;
+	if (r != 1 && lq->count == 1)
+		lq_finish_oldest(lq, ops, p);
 }
 
-/* A worker with lanes: claims what it can hold, finishes oldest first. */
-static void
-worker_lanes(struct pool *p)
+/* A worker: claims what its queue can hold, finishes oldest first. */
+static void *
+worker(void *arg)
 {
+	struct pool *p = arg;
 	struct lane_queue lq;
 	struct slot *s;
 
 	memset(&lq, 0, sizeof(lq));
-	lq.ls = lane_set_new();
-	lq.fd_budget = p->fd_budget;
+	lq.rt = route_new(p->fd_budget);
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
 		while (lq.count < LANE_WINDOW && p->claimed < p->tail) {
@@ -155,12 +144,13 @@ worker_lanes(struct pool *p)
 		pthread_mutex_lock(&p->lock);
 	}
 	pthread_mutex_unlock(&p->lock);
-	lane_set_free(lq.ls);
+	route_free(lq.rt);
+	return NULL;
 }
 
-/* The serial loop with lanes: the same, with this thread emitting. */
+/* The serial loop: the same, with this thread emitting. */
 static void
-serial_lanes(const struct job_ops *ops, size_t fd_budget,
+serial_loop(const struct job_ops *ops, size_t fd_budget,
     int (*ready)(void *))
 {
 	struct lane_queue lq;
@@ -168,8 +158,7 @@ serial_lanes(const struct job_ops *ops, size_t fd_budget,
 	int eof = 0;
 
 	memset(&lq, 0, sizeof(lq));
-	lq.ls = lane_set_new();
-	lq.fd_budget = fd_budget;
+	lq.rt = route_new(fd_budget);
 	for (;;) {
 		while (!eof && lq.count < LANE_WINDOW) {
 			while (lq.count > 0 && !ready_now(ops, ready))
@@ -183,34 +172,7 @@ serial_lanes(const struct job_ops *ops, size_t fd_budget,
 			break;
 		lq_finish_oldest(&lq, ops, NULL);
 	}
-	lane_set_free(lq.ls);
-}
-
-static void *
-worker(void *arg)
-{
-	struct pool *p = arg;
-	struct slot *s;
-
-	if (p->lanes) {
-		worker_lanes(p);
-		return NULL;
-	}
-	pthread_mutex_lock(&p->lock);
-	for (;;) {
-		while (p->claimed == p->tail && !p->closed)
-			pthread_cond_wait(&p->work_cv, &p->lock);
-		if (p->claimed == p->tail)
-			break;
-		s = &p->ring[p->claimed++ % p->window];
-		pthread_mutex_unlock(&p->lock);
-		p->ops->work(p->ops->arg, s->item);
-		pthread_mutex_lock(&p->lock);
-		s->done = 1;
-		pthread_cond_broadcast(&p->done_cv);
-	}
-	pthread_mutex_unlock(&p->lock);
-	return NULL;
+	route_free(lq.rt);
 }
 
 /* Emit the oldest item once its worker is done with it. */
@@ -264,24 +226,15 @@ run_jobs_ready(const struct job_ops *ops, size_t nthreads,
 	size_t i, started = 0;
 	void *item;
 	size_t budget = lane_fd_budget(nthreads);
-	int lanes = ops->input != NULL && multibuffer && budget > 0;
 
-	if (nthreads <= 1 && lanes) {
-		serial_lanes(ops, budget, ready);
-		return;
-	}
 	if (nthreads <= 1) {
-		while ((item = ops->next(ops->arg)) != NULL) {
-			ops->work(ops->arg, item);
-			ops->emit(ops->arg, item);
-		}
+		serial_loop(ops, budget, ready);
 		return;
 	}
 	p.ops = ops;
-	p.lanes = lanes;
 	p.fd_budget = budget;
-	/* Room for every worker's lane queue, and some to spare. */
-	p.window = lanes ? nthreads * (LANE_WINDOW + 4) : 4 * nthreads;
+	/* Room for every worker's queue, and some to spare. */
+	p.window = nthreads * (LANE_WINDOW + 4);
 	p.head = p.tail = p.claimed = 0;
 	p.closed = 0;
 	if ((p.ring = calloc(p.window, sizeof(*p.ring))) == NULL ||

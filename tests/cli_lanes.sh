@@ -570,6 +570,23 @@ why=
     err)" -eq "$(wc -l <ora.sha256)" ] || bad "stderr: $(head -4 err)"
 grep -q 'nosuch: No such file or directory' err || bad "stderr: $(tail -2 err)"
 verdict "sha256 --debug over every size: each file in the lanes"
+
+# --expect hashes its one file by the job pool's route (route.c): in the
+# scheduler, which says it ran its lanes; standard input in its turn.
+why=
+_want=$(sed -n 1p ora.sha256)
+_name=$(printf '%s\n' $FNAMES | sed -n 1p)
+(cd d && MDSUM_CPU=sha256-portable-x4 MDSUM_BACKEND=portable "$M" \
+    --debug -a sha256 --expect="$_want" "$_name") >out 2>err ||
+    bad "exit status $?"
+grep -q "$_name: sha256 on the portable backend (sha256-portable-x4, 4 lanes)\$" \
+    err || bad "stderr: $(head -4 err)"
+(cd d && MDSUM_CPU=sha256-portable-x4 MDSUM_BACKEND=portable "$M" \
+    --debug -a sha256 --expect="$_want" - <"$_name") >out 2>err ||
+    bad "stdin: exit status $?"
+grep -q ': -: sha256 on the portable backend (portable)$' err ||
+    bad "stdin: $(head -4 err)"
+verdict "--expect --debug: the file through the lanes, stdin in its turn"
 if "$M" --list 2>/dev/null | grep -q '^md5 .* \(8\|16\|32\)$'; then
 	why=
 	(cd d && "$B/md5" --debug s64 s65 s1048577) >out 2>err ||

@@ -123,6 +123,16 @@ int	 mdt_kernel_pin(const char *, const struct mds_alg *, size_t,
 void	 mdt_kernel_unpin(void);
 
 /*
+ * The candidates tune.c ranks for an algorithm (with its multi-buffer
+ * kernels, if asked), ranked once over some work on the times a fake
+ * clock gives (mds_tune_fake, left set): how many, the rows, and how
+ * many of them, first, run one stream.
+ */
+size_t	 mdt_tune_candidates(const struct mds_alg *, uint64_t, int,
+	    double (*)(const char *, unsigned int), struct mds_tune_row *,
+	    size_t, size_t *);
+
+/*
  * Oracles (tests/oracle.c), none of them libmdsum's code: the CRCs a bit
  * at a time (registers without inversion), cksum's length and
  * complement, the sums a byte at a time.  mdt_oracle: the digest of

@@ -80,25 +80,20 @@ can_rank(void)
 static void
 discover(const struct mds_alg *alg, int mb)
 {
-	struct mds_tune_row r;
-	size_t i;
+	struct mds_tune_row r[MAXROWS];
+	size_t i, n;
 
-	nrows = nsingle = 0;
-	mds_tune_fake = fake_time;
-	mds_tune_forget(alg);
-	ck_assert_int_eq(mds_tune_what(alg, MDS_TUNE_NOW,
-	    mb ? MDS_TUNE_NOW : 0), 0);
-	for (i = 0; mds_tune_row(alg, i, &r) == 1; i++) {
-		ck_assert_uint_lt(i, MAXROWS);
-		ck_assert_uint_lt(strlen(r.name), sizeof(rows[i].name));
+	nrows = 0;
+	n = mdt_tune_candidates(alg, MDS_TUNE_NOW, mb, fake_time, r, MAXROWS,
+	    &nsingle);
+	for (i = 0; i < n; i++) {
+		ck_assert_uint_lt(strlen(r[i].name), sizeof(rows[i].name));
 		(void)snprintf(rows[i].name, sizeof(rows[i].name), "%s",
-		    r.name);
-		rows[i].lanes = r.lanes;
+		    r[i].name);
+		rows[i].lanes = r[i].lanes;
 		rows[i].ns = 1.0;
-		if (r.lanes == 1)
-			nsingle = i + 1;
 	}
-	nrows = i;
+	nrows = n;
 }
 
 /* Rank alg afresh, with the times in rows[]; the rows must not change. */

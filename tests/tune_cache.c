@@ -133,23 +133,15 @@ can_keep(void)
 static void
 discover(const struct mds_alg *alg, int mb)
 {
-	struct mds_tune_row r;
 	size_t i;
 
-	mds_tune_fake = fake_time;
-	mds_tune_forget(alg);
-	ck_assert_int_eq(mds_tune_what(alg, MIB, mb ? MIB : 0), 0);
+	ncand = mdt_tune_candidates(alg, MIB, mb, fake_time, cand, MAXROWS,
+	    &nsingle);
 	mds_tune_fake = NULL;
-	nsingle = 0;
-	for (i = 0; mds_tune_row(alg, i, &r) == 1; i++) {
-		ck_assert_uint_lt(i, MAXROWS);
-		cand[i] = r;
+	for (i = 0; i < ncand; i++) {
 		cand[i].mbps = 0;
 		cand[i].chosen = 0;
-		if (r.lanes == 1)
-			nsingle = i + 1;
 	}
-	ncand = i;
 	mds_tune_forget(alg);
 	ck_assert_msg(access(path, F_OK) == -1, "%s: written with made-up "
 	    "times", path);

@@ -459,3 +459,24 @@ mdt_kernel_unpin(void)
 {
 	(void)mds_kernel_pin(NULL);
 }
+
+size_t
+mdt_tune_candidates(const struct mds_alg *alg, uint64_t work, int mb,
+    double (*fake)(const char *, unsigned int), struct mds_tune_row *rows,
+    size_t max, size_t *nsingle)
+{
+	struct mds_tune_row r;
+	size_t i;
+
+	mds_tune_fake = fake;
+	mds_tune_forget(alg);
+	ck_assert_int_eq(mds_tune_what(alg, work, mb ? work : 0), 0);
+	*nsingle = 0;
+	for (i = 0; mds_tune_row(alg, i, &r) == 1; i++) {
+		ck_assert_uint_lt(i, max);
+		rows[i] = r;
+		if (r.lanes == 1)
+			*nsingle = i + 1;
+	}
+	return i;
+}
