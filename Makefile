@@ -146,7 +146,10 @@ tests/eio_shim.so: tests/eio_shim.c config.mk
 	    tests/eio_shim.c -ldl
 
 # The command-line tests make check runs after the library suites, each
-# as `sh tests/SCRIPT bin`; CHECK_SCRIPTS="..." runs some of them.
+# as `sh tests/SCRIPT bin`; CHECK_SCRIPTS="..." runs some of them.  The
+# seconds each part takes are printed after it ("# cli_gnu.sh: 64 s"), and
+# the scripts' again on one line after the last, so that a log shows where
+# the time goes.
 CHECK_SCRIPTS =	cli_bsd.sh cli_bsd_family.sh cli_gnu.sh cli_family.sh \
 		cli_archive.sh cli_input.sh cli_lanes.sh cli_recipe.sh \
 		cli_tune.sh cli_tune_cache.sh cli_write.sh cli_audit.sh \
@@ -155,15 +158,23 @@ CHECK_SCRIPTS =	cli_bsd.sh cli_bsd_family.sh cli_gnu.sh cli_family.sh \
 		completions.sh fault.sh cli_options.sh
 
 check: all tests/run tests/eio_shim.so
-	tests/run tests/vectors
-	@for t in $(CHECK_SCRIPTS); do \
-		echo "sh tests/$$t bin"; \
+	@echo "tests/run tests/vectors"; s=$$(date +%s); \
+	tests/run tests/vectors || exit 1; \
+	echo "# tests/run: $$(($$(date +%s) - s)) s"
+	@all=; for t in $(CHECK_SCRIPTS); do \
+		echo "sh tests/$$t bin"; s=$$(date +%s); \
 		sh tests/$$t bin || exit 1; \
-	done
+		s=$$(($$(date +%s) - s)); \
+		echo "# $$t: $$s s"; all="$$all $$t $$s"; \
+	done; \
+	echo "# seconds per script:$$all"
+	@s=$$(date +%s); (set -x; \
 	sh tests/install.sh "$(MAKE)" "CC=$(CC)" "CPPFLAGS=$(CPPFLAGS)" \
 	    "CFLAGS=$(CFLAGS)" \
 	    "LDFLAGS=$(LDFLAGS)" WITHOUT_OPENSSL=$(WITHOUT_OPENSSL) \
-	    WITHOUT_LIBMD=$(WITHOUT_LIBMD) WITHOUT_ASM=$(WITHOUT_ASM)
+	    WITHOUT_LIBMD=$(WITHOUT_LIBMD) WITHOUT_ASM=$(WITHOUT_ASM)) || \
+	    exit 1; \
+	echo "# install.sh: $$(($$(date +%s) - s)) s"
 
 # make mutate: the single-point bugs of tests/mutants/*.mut applied one
 # at a time to a scratch copy, each against the test named for it; fails
@@ -190,9 +201,14 @@ SAN_ENV =	MDSUM_TEST_SANITIZER=1 \
 		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		CK_EXCLUDE_TAGS=big
 
+# SANITIZE_SCRIPTS="...": the command-line scripts make sanitize runs
+# (by default CHECK_SCRIPTS', so all of them).
+SANITIZE_SCRIPTS =	$(CHECK_SCRIPTS)
+
 sanitize:
 	$(MAKE) clean
-	$(SAN_ENV) $(MAKE) "CFLAGS=$(SAN_FLAGS)" "LDFLAGS=$(SAN_FLAGS)" check
+	$(SAN_ENV) $(MAKE) "CFLAGS=$(SAN_FLAGS)" "LDFLAGS=$(SAN_FLAGS)" \
+	    "CHECK_SCRIPTS=$(SANITIZE_SCRIPTS)" check
 	$(MAKE) clean
 
 # make valgrind [VALGRIND_SCRIPTS="cli_bsd.sh ..."]: the command-line tests
