@@ -196,7 +196,7 @@ blake2b_absorb(void *vst, const unsigned char *p, size_t nblocks)
 }
 
 const struct mds_cons_ops mds_cons_blake2b = {
-	MDS_CONS_BLAKE2B, 1, blake2b_start, blake2b_words, blake2b_absorb,
+	MDS_CONS_BLAKE2B, 1, 1, blake2b_start, blake2b_words, blake2b_absorb,
 	blake2b_tail, mds_cons_extract_le64
 };
 

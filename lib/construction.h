@@ -35,8 +35,8 @@ struct mds_alg;
 struct mds_impl;
 struct mds_kernel;
 
-/* Room for a tree construction (BLAKE3) before MDS_NCONS. */
-enum mds_cons { MDS_CONS_MD, MDS_CONS_SPONGE, MDS_CONS_BLAKE2B, MDS_NCONS };
+enum mds_cons { MDS_CONS_MD, MDS_CONS_SPONGE, MDS_CONS_BLAKE2B, MDS_CONS_BLAKE3,
+	MDS_NCONS };
 
 /* Merkle-Damgard: the block and length layout of a family. */
 struct md_shape {
@@ -89,6 +89,13 @@ struct mds_cons_ops {
 	 * any other.
 	 */
 	size_t		 keep;
+	/*
+	 * 1 if a lane of shape words carries a message's whole state, so
+	 * that the lanes may run it; 0 for a tree (BLAKE3), whose stack of
+	 * chaining values is no lane: its width is 1, and the scheduler
+	 * and the batch API hash each message through a context.
+	 */
+	int		 lanes;
 	/* A single-stream state (MDS_STATE_SIZE room) on kernel k. */
 	void	(*start)(void *, const struct mds_alg *,
 		    const struct mds_kernel *);
@@ -114,7 +121,7 @@ struct mds_cons_ops {
 };
 
 extern const struct mds_cons_ops	mds_cons_md, mds_cons_sponge;
-extern const struct mds_cons_ops	mds_cons_blake2b;
+extern const struct mds_cons_ops	mds_cons_blake2b, mds_cons_blake3;
 /* Indexed by enum mds_cons. */
 extern const struct mds_cons_ops *const	mds_cons_table[MDS_NCONS];
 
@@ -193,6 +200,7 @@ struct md_state {
 extern const struct mds_impl mds_portable_md, mds_native_md;
 extern const struct mds_impl mds_portable_sponge, mds_native_sponge;
 extern const struct mds_impl mds_portable_blake2b, mds_native_blake2b;
+extern const struct mds_impl mds_portable_blake3;
 
 /* The shapes of the algorithm files (md5.c, sha1.c, ...). */
 extern const struct mds_shape mds_md5_shape, mds_sha1_shape;
@@ -202,6 +210,6 @@ extern const struct mds_shape mds_sha512_224_shape, mds_sha512_256_shape;
 extern const struct mds_shape mds_keccak256_shape, mds_sha3_224_shape;
 extern const struct mds_shape mds_sha3_256_shape, mds_sha3_384_shape;
 extern const struct mds_shape mds_sha3_512_shape, mds_sm3_shape;
-extern const struct mds_shape mds_blake2b_shape;
+extern const struct mds_shape mds_blake2b_shape, mds_blake3_shape;
 
 #endif /* MDS_CONSTRUCTION_H */
