@@ -408,6 +408,15 @@ blake3_final(void *vst, unsigned char *out)
 }
 
 int
+mds_blake3_init_hash(void *vst)
+{
+	struct blake3_state *st = vst;
+
+	b3_start(st, NULL, 0, 32, mds_kernel_portable(MDS_FAM_BLAKE3));
+	return b3_alloc(st);
+}
+
+int
 mds_blake3_init_keyed(void *vst, const unsigned char key[MDS_BLAKE3_KEY_LEN])
 {
 	struct blake3_state *st = vst;
