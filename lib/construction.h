@@ -3,13 +3,14 @@
  *
  * A construction is how a hash turns a message into calls of its kernel:
  * Merkle-Damgard (MD5, SHA-1, SHA-2, SM3: padding and the length), the
- * Keccak sponge (SHA-3, Keccak-256: a domain byte and pad10*1) and
- * BLAKE2b (no padding; a last block flagged and counted).  A registry
+ * Keccak sponge (SHA-3, Keccak-256: a domain byte and pad10*1),
+ * BLAKE2b (no padding; a last block flagged and counted) and BLAKE3 (a
+ * tree of chunks).  A registry
  * row's shape names its construction by value (enum mds_cons), and each
  * construction has one table of operations (struct mds_cons_ops): start a
  * state, absorb whole blocks, write the end of a message, extract the
  * digest, and how many bytes to keep back.  Its file (mdpad.c, keccak.c,
- * blake2b.c) writes its single-stream init, update and final with the
+ * blake2b.c, blake3.c) writes its single-stream init, update and final with the
  * same functions; the lane scheduler (lanes.c) and the batch API
  * (batch.c) know of a construction only this table, through lane_cons.c.
  * A state's chaining words are a lane of width one (struct mds_col): one
@@ -17,7 +18,14 @@
  * one tail and one extract serve one stream and sixteen lanes.  The table
  * is called per run of whole blocks or per message, never per block.
  *
- * To add a construction (a tree, as BLAKE3's, next): a value in enum
+ * A tree is the exception: BLAKE3's words are its chunk's, but its stack
+ * of chaining values is allocated beside them (blake3.c), so no lane can
+ * carry a message.  Its table serves its single stream and says lanes 0:
+ * mds_choose_lanes gives it no multi-buffer kernel, so its width is 1 and
+ * the scheduler and the batch API hash each of its messages through a
+ * context (lanes.c, mds_lanes_msg_single), never through this table.
+ *
+ * To add a construction: a value in enum
  * mds_cons; a file with its state, its single-stream mds_impl and its
  * struct mds_cons_ops; its row in mds_cons_table (construction.c); shapes
  * that name it, for registry rows; and multi-buffer kernels on the
