@@ -96,7 +96,7 @@ b3_setup(void)
 	memcpy(vec.key, v, MDS_BLAKE3_KEY_LEN);
 	v = b3_string(p, "context_string", &p);
 	ck_assert_uint_lt(strlen(v), sizeof(vec.context));
-	strcpy(vec.context, v);
+	memcpy(vec.context, v, strlen(v) + 1);
 	for (i = 0; i < NCASES; i++) {
 		p = strstr(p, "\"input_len\": ");
 		ck_assert_msg(p != NULL, "%s: %zu cases, want %d", path, i,
