@@ -345,34 +345,14 @@ blake3_init(void *vst, const struct mds_alg *alg)
 	return b3_alloc(st);
 }
 
+/* A block is compressed only once a byte after it has arrived. */
 void
 mds_blake3_update(void *vst, const unsigned char *p, size_t len)
 {
 	struct blake3_state *st = vst;
-	size_t n;
 
-	/* A block is compressed only once a byte after it has arrived. */
-	if (len <= B3_BLOCK - st->fill) {
-		memcpy(st->buf + st->fill, p, len);
-		st->fill += (unsigned int)len;
-		return;
-	}
-	if (st->fill != 0) {
-		n = B3_BLOCK - st->fill;
-		memcpy(st->buf + st->fill, p, n);
-		p += n;
-		len -= n;
-		blake3_absorb(st, st->buf, 1);
-	}
-	/* len > 0 here: keep back the last 1 .. 64 bytes. */
-	n = (len - 1) / B3_BLOCK;
-	if (n != 0) {
-		blake3_absorb(st, p, n);
-		p += n * B3_BLOCK;
-		len -= n * B3_BLOCK;
-	}
-	memcpy(st->buf, p, len);
-	st->fill = (unsigned int)len;
+	mds_cons_update_kept(st, blake3_absorb, B3_BLOCK, st->buf, &st->fill,
+	    p, len);
 }
 
 void

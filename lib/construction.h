@@ -159,6 +159,43 @@ mds_cons_last_block(const unsigned char *p, size_t fill, unsigned char *out,
 }
 
 /*
+ * An update of a construction that keeps bytes back (BLAKE2b, BLAKE3,
+ * whose last block is compressed unlike the others): len bytes at p after
+ * the *fill bytes of buf, a block of block bytes.  Whole blocks go to
+ * absorb only once a byte after them has arrived, so 1 .. block bytes
+ * stay in buf.  Inline, so that each file's absorb is a direct call.
+ */
+static inline void
+mds_cons_update_kept(void *st, void (*absorb)(void *, const unsigned char *,
+    size_t), size_t block, unsigned char *buf, unsigned int *fill,
+    const unsigned char *p, size_t len)
+{
+	size_t n;
+
+	if (len <= block - *fill) {
+		memcpy(buf + *fill, p, len);
+		*fill += (unsigned int)len;
+		return;
+	}
+	if (*fill != 0) {
+		n = block - *fill;
+		memcpy(buf + *fill, p, n);
+		p += n;
+		len -= n;
+		absorb(st, buf, 1);
+	}
+	/* len > 0 here: keep back the last 1 .. block bytes. */
+	n = (len - 1) / block;
+	if (n != 0) {
+		absorb(st, p, n);
+		p += n * block;
+		len -= n * block;
+	}
+	memcpy(buf, p, len);
+	*fill = (unsigned int)len;
+}
+
+/*
  * Load or store a lane: the shape's words from src's column to dst's,
  * whatever the construction (the layout is the contract's).
  */
