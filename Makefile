@@ -39,7 +39,8 @@ NATIVE_OBJS_yes =	lib/nonative.o
 LIB_OBJS =	lib/registry.o lib/backend.o lib/dispatch.o lib/ctx.o lib/fd.o \
 		lib/input.o lib/source.o \
 		lib/mdpad.o lib/md5.o lib/sha1.o lib/sha256.o lib/sha512.o lib/sm3.o \
-		lib/keccak.o lib/keccakf1600.o lib/blake2b.o lib/mb_portable.o lib/lanes.o \
+		lib/keccak.o lib/keccakf1600.o lib/blake2b.o lib/blake3.o \
+		lib/mb_portable.o lib/lanes.o \
 		lib/lanes_api.o lib/lane_cons.o lib/batch.o lib/construction.o \
 		lib/choice.o lib/tune.o lib/tune_cache.o lib/tune_key.o lib/crc.o \
 		$(LIBMD_OBJS_$(WITHOUT_LIBMD)) \
@@ -75,7 +76,8 @@ GNU_LINKS =	bin/cksum bin/b2sum bin/sha1sum bin/sha224sum bin/sha384sum \
 
 TEST_OBJS =	tests/run.o tests/util.o tests/vectors.o tests/diff.o tests/api.o \
 		tests/input.o tests/native.o tests/lanes.o tests/big.o tests/crc.o \
-		tests/tune.o tests/choice.o tests/tune_cache.o tests/oracle.o
+		tests/tune.o tests/choice.o tests/tune_cache.o tests/oracle.o \
+		tests/blake3.o
 
 # Every object of every build variant, for clean and the header
 # dependencies.

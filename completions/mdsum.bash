@@ -5,7 +5,7 @@
 
 # The algorithms of `mdsum --list', in registry order.  tests/completions.sh
 # checks that this list, _mdsum and mdsum.fish agree with the program.
-_mdsum_algorithms='md5 sha1 sha224 sha256 sha384 sha512 sha512-224 sha512-256 sha512h sha3-224 sha3-256 sha3-384 sha3-512 keccak256 sm3 blake2b crc crc32b sysv bsd'
+_mdsum_algorithms='md5 sha1 sha224 sha256 sha384 sha512 sha512-224 sha512-256 sha512h sha3-224 sha3-256 sha3-384 sha3-512 keccak256 sm3 blake2b blake3 crc crc32b sysv bsd'
 _mdsum_backends='portable native libmd openssl'
 # What cksum -a takes (coreutils' names); sha2 and sha3 want -l.
 _mdsum_cksum_algorithms='bsd sysv crc crc32b md5 sha1 sha224 sha256 sha384 sha512 sha2 sha3 blake2b sm3'

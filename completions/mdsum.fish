@@ -10,7 +10,7 @@
 # The algorithms of `mdsum --list', in registry order.  tests/completions.sh
 # checks that this list, mdsum.bash and _mdsum agree with the program.
 function __mdsum_algorithms
-    printf '%s\n' md5 sha1 sha224 sha256 sha384 sha512 sha512-224 sha512-256 sha512h sha3-224 sha3-256 sha3-384 sha3-512 keccak256 sm3 blake2b crc crc32b sysv bsd
+    printf '%s\n' md5 sha1 sha224 sha256 sha384 sha512 sha512-224 sha512-256 sha512h sha3-224 sha3-256 sha3-384 sha3-512 keccak256 sm3 blake2b blake3 crc crc32b sysv bsd
 end
 
 # -a takes a comma-separated list: offer each algorithm after whatever

@@ -196,7 +196,7 @@ blake2b_absorb(void *vst, const unsigned char *p, size_t nblocks)
 }
 
 const struct mds_cons_ops mds_cons_blake2b = {
-	MDS_CONS_BLAKE2B, 1, blake2b_start, blake2b_words, blake2b_absorb,
+	MDS_CONS_BLAKE2B, 1, 1, blake2b_start, blake2b_words, blake2b_absorb,
 	blake2b_tail, mds_cons_extract_le64
 };
 
@@ -222,34 +222,14 @@ blake2b_init_native(void *st, const struct mds_alg *alg)
 	return 0;
 }
 
+/* A block is compressed only once a byte after it has arrived. */
 static void
 blake2b_update(void *vst, const unsigned char *p, size_t len)
 {
 	struct blake2b_state *st = vst;
-	size_t n;
 
-	/* A block is compressed only once a byte after it has arrived. */
-	if (len <= BLAKE2B_BLOCK - st->fill) {
-		memcpy(st->buf + st->fill, p, len);
-		st->fill += (unsigned int)len;
-		return;
-	}
-	if (st->fill != 0) {
-		n = BLAKE2B_BLOCK - st->fill;
-		memcpy(st->buf + st->fill, p, n);
-		p += n;
-		len -= n;
-		st->k->compress(st->w, st->w + B2_T0, st->buf, 1, 0);
-	}
-	/* len > 0 here: keep back the last 1 .. 128 bytes. */
-	n = (len - 1) / BLAKE2B_BLOCK;
-	if (n != 0) {
-		st->k->compress(st->w, st->w + B2_T0, p, n, 0);
-		p += n * BLAKE2B_BLOCK;
-		len -= n * BLAKE2B_BLOCK;
-	}
-	memcpy(st->buf, p, len);
-	st->fill = (unsigned int)len;
+	mds_cons_update_kept(st, blake2b_absorb, BLAKE2B_BLOCK, st->buf,
+	    &st->fill, p, len);
 }
 
 static int

@@ -193,10 +193,10 @@ mds_choose_lanes(const struct mds_alg *alg)
 {
 	int m;
 
+	if (alg->shape == NULL || !mds_cons_ops(alg->shape)->lanes)
+		return NULL;
 	if (mds_mb_override != NULL)
 		return mds_mb_override;
-	if (alg->shape == NULL)
-		return NULL;
 	m = __atomic_load_n(&measured_mb[mds_alg_index(alg)],
 	    __ATOMIC_ACQUIRE);
 	if (!mds_cpu_setting() && m != 0)

@@ -10,7 +10,8 @@
 const struct mds_cons_ops *const mds_cons_table[MDS_NCONS] = {
 	&mds_cons_md,		/* MDS_CONS_MD: mdpad.c */
 	&mds_cons_sponge,	/* MDS_CONS_SPONGE: keccak.c */
-	&mds_cons_blake2b	/* MDS_CONS_BLAKE2B: blake2b.c */
+	&mds_cons_blake2b,	/* MDS_CONS_BLAKE2B: blake2b.c */
+	&mds_cons_blake3	/* MDS_CONS_BLAKE3: blake3.c */
 };
 
 /* Whole words straight out: no call for a short message. */

@@ -3,13 +3,14 @@
  *
  * A construction is how a hash turns a message into calls of its kernel:
  * Merkle-Damgard (MD5, SHA-1, SHA-2, SM3: padding and the length), the
- * Keccak sponge (SHA-3, Keccak-256: a domain byte and pad10*1) and
- * BLAKE2b (no padding; a last block flagged and counted).  A registry
+ * Keccak sponge (SHA-3, Keccak-256: a domain byte and pad10*1),
+ * BLAKE2b (no padding; a last block flagged and counted) and BLAKE3 (a
+ * tree of chunks).  A registry
  * row's shape names its construction by value (enum mds_cons), and each
  * construction has one table of operations (struct mds_cons_ops): start a
  * state, absorb whole blocks, write the end of a message, extract the
  * digest, and how many bytes to keep back.  Its file (mdpad.c, keccak.c,
- * blake2b.c) writes its single-stream init, update and final with the
+ * blake2b.c, blake3.c) writes its single-stream init, update and final with the
  * same functions; the lane scheduler (lanes.c) and the batch API
  * (batch.c) know of a construction only this table, through lane_cons.c.
  * A state's chaining words are a lane of width one (struct mds_col): one
@@ -17,7 +18,14 @@
  * one tail and one extract serve one stream and sixteen lanes.  The table
  * is called per run of whole blocks or per message, never per block.
  *
- * To add a construction (a tree, as BLAKE3's, next): a value in enum
+ * A tree is the exception: BLAKE3's words are its chunk's, but its stack
+ * of chaining values is allocated beside them (blake3.c), so no lane can
+ * carry a message.  Its table serves its single stream and says lanes 0:
+ * mds_choose_lanes gives it no multi-buffer kernel, so its width is 1 and
+ * the scheduler and the batch API hash each of its messages through a
+ * context (lanes.c, mds_lanes_msg_single), never through this table.
+ *
+ * To add a construction: a value in enum
  * mds_cons; a file with its state, its single-stream mds_impl and its
  * struct mds_cons_ops; its row in mds_cons_table (construction.c); shapes
  * that name it, for registry rows; and multi-buffer kernels on the
@@ -35,8 +43,8 @@ struct mds_alg;
 struct mds_impl;
 struct mds_kernel;
 
-/* Room for a tree construction (BLAKE3) before MDS_NCONS. */
-enum mds_cons { MDS_CONS_MD, MDS_CONS_SPONGE, MDS_CONS_BLAKE2B, MDS_NCONS };
+enum mds_cons { MDS_CONS_MD, MDS_CONS_SPONGE, MDS_CONS_BLAKE2B, MDS_CONS_BLAKE3,
+	MDS_NCONS };
 
 /* Merkle-Damgard: the block and length layout of a family. */
 struct md_shape {
@@ -89,6 +97,13 @@ struct mds_cons_ops {
 	 * any other.
 	 */
 	size_t		 keep;
+	/*
+	 * 1 if a lane of shape words carries a message's whole state, so
+	 * that the lanes may run it; 0 for a tree (BLAKE3), whose stack of
+	 * chaining values is no lane: its width is 1, and the scheduler
+	 * and the batch API hash each message through a context.
+	 */
+	int		 lanes;
 	/* A single-stream state (MDS_STATE_SIZE room) on kernel k. */
 	void	(*start)(void *, const struct mds_alg *,
 		    const struct mds_kernel *);
@@ -114,7 +129,7 @@ struct mds_cons_ops {
 };
 
 extern const struct mds_cons_ops	mds_cons_md, mds_cons_sponge;
-extern const struct mds_cons_ops	mds_cons_blake2b;
+extern const struct mds_cons_ops	mds_cons_blake2b, mds_cons_blake3;
 /* Indexed by enum mds_cons. */
 extern const struct mds_cons_ops *const	mds_cons_table[MDS_NCONS];
 
@@ -141,6 +156,43 @@ mds_cons_last_block(const unsigned char *p, size_t fill, unsigned char *out,
 		memset(out + fill, 0, dirty - fill);
 	if (fill > 0 && p != out)
 		memcpy(out, p, fill);
+}
+
+/*
+ * An update of a construction that keeps bytes back (BLAKE2b, BLAKE3,
+ * whose last block is compressed unlike the others): len bytes at p after
+ * the *fill bytes of buf, a block of block bytes.  Whole blocks go to
+ * absorb only once a byte after them has arrived, so 1 .. block bytes
+ * stay in buf.  Inline, so that each file's absorb is a direct call.
+ */
+static inline void
+mds_cons_update_kept(void *st, void (*absorb)(void *, const unsigned char *,
+    size_t), size_t block, unsigned char *buf, unsigned int *fill,
+    const unsigned char *p, size_t len)
+{
+	size_t n;
+
+	if (len <= block - *fill) {
+		memcpy(buf + *fill, p, len);
+		*fill += (unsigned int)len;
+		return;
+	}
+	if (*fill != 0) {
+		n = block - *fill;
+		memcpy(buf + *fill, p, n);
+		p += n;
+		len -= n;
+		absorb(st, buf, 1);
+	}
+	/* len > 0 here: keep back the last 1 .. block bytes. */
+	n = (len - 1) / block;
+	if (n != 0) {
+		absorb(st, p, n);
+		p += n * block;
+		len -= n * block;
+	}
+	memcpy(buf, p, len);
+	*fill = (unsigned int)len;
 }
 
 /*
@@ -193,6 +245,7 @@ struct md_state {
 extern const struct mds_impl mds_portable_md, mds_native_md;
 extern const struct mds_impl mds_portable_sponge, mds_native_sponge;
 extern const struct mds_impl mds_portable_blake2b, mds_native_blake2b;
+extern const struct mds_impl mds_portable_blake3;
 
 /* The shapes of the algorithm files (md5.c, sha1.c, ...). */
 extern const struct mds_shape mds_md5_shape, mds_sha1_shape;
@@ -202,6 +255,6 @@ extern const struct mds_shape mds_sha512_224_shape, mds_sha512_256_shape;
 extern const struct mds_shape mds_keccak256_shape, mds_sha3_224_shape;
 extern const struct mds_shape mds_sha3_256_shape, mds_sha3_384_shape;
 extern const struct mds_shape mds_sha3_512_shape, mds_sm3_shape;
-extern const struct mds_shape mds_blake2b_shape;
+extern const struct mds_shape mds_blake2b_shape, mds_blake3_shape;
 
 #endif /* MDS_CONSTRUCTION_H */

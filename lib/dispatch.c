@@ -62,6 +62,7 @@ static const char *const family_names[MDS_NFAMILIES] = {
 	[MDS_FAM_SM3] = "sm3", [MDS_FAM_KECCAK] = "keccak",
 	[MDS_FAM_BLAKE2B] = "blake2b", [MDS_FAM_CRC] = "crc",
 	[MDS_FAM_CRC32B] = "crc32b", [MDS_FAM_SYSV] = "sysv",
+	[MDS_FAM_BLAKE3] = "blake3",
 };
 
 /*
@@ -70,26 +71,28 @@ static const char *const family_names[MDS_NFAMILIES] = {
  */
 static const struct mds_kernel portable_kernels[MDS_NFAMILIES] = {
 	[MDS_FAM_MD5] = { MDS_FAM_MD5, "portable", MDS_LEVEL_PORTABLE, 0,
-	    mds_md5_blocks_portable, NULL, NULL, NULL },
+	    mds_md5_blocks_portable, NULL, NULL, NULL, NULL },
 	[MDS_FAM_SHA1] = { MDS_FAM_SHA1, "portable", MDS_LEVEL_PORTABLE, 0,
-	    mds_sha1_blocks_portable, NULL, NULL, NULL },
+	    mds_sha1_blocks_portable, NULL, NULL, NULL, NULL },
 	[MDS_FAM_SHA256] = { MDS_FAM_SHA256, "portable", MDS_LEVEL_PORTABLE,
-	    0, mds_sha256_blocks_portable, NULL, NULL, NULL },
+	    0, mds_sha256_blocks_portable, NULL, NULL, NULL, NULL },
 	[MDS_FAM_SHA512] = { MDS_FAM_SHA512, "portable", MDS_LEVEL_PORTABLE,
-	    0, mds_sha512_blocks_portable, NULL, NULL, NULL },
+	    0, mds_sha512_blocks_portable, NULL, NULL, NULL, NULL },
 	[MDS_FAM_SM3] = { MDS_FAM_SM3, "portable", MDS_LEVEL_PORTABLE, 0,
-	    mds_sm3_blocks_portable, NULL, NULL, NULL },
+	    mds_sm3_blocks_portable, NULL, NULL, NULL, NULL },
 	[MDS_FAM_KECCAK] = { MDS_FAM_KECCAK, "portable", MDS_LEVEL_PORTABLE,
-	    0, NULL, mds_keccak_absorb_portable, NULL, NULL },
+	    0, NULL, mds_keccak_absorb_portable, NULL, NULL, NULL },
 	[MDS_FAM_BLAKE2B] = { MDS_FAM_BLAKE2B, "portable",
 	    MDS_LEVEL_PORTABLE, 0, NULL, NULL, mds_blake2b_compress_portable,
-	    NULL },
+	    NULL, NULL },
 	[MDS_FAM_CRC] = { MDS_FAM_CRC, "portable", MDS_LEVEL_PORTABLE, 0,
-	    NULL, NULL, NULL, mds_crc_update_portable },
+	    NULL, NULL, NULL, mds_crc_update_portable, NULL },
 	[MDS_FAM_CRC32B] = { MDS_FAM_CRC32B, "portable", MDS_LEVEL_PORTABLE,
-	    0, NULL, NULL, NULL, mds_crc32b_update_portable },
+	    0, NULL, NULL, NULL, mds_crc32b_update_portable, NULL },
 	[MDS_FAM_SYSV] = { MDS_FAM_SYSV, "portable", MDS_LEVEL_PORTABLE, 0,
-	    NULL, NULL, NULL, mds_sysv_update_portable },
+	    NULL, NULL, NULL, mds_sysv_update_portable, NULL },
+	[MDS_FAM_BLAKE3] = { MDS_FAM_BLAKE3, "portable", MDS_LEVEL_PORTABLE,
+	    0, NULL, NULL, NULL, NULL, mds_blake3_compress_portable },
 };
 
 static const struct {

@@ -145,7 +145,7 @@ const struct mds_impl mds_native_sponge = {
 };
 
 const struct mds_cons_ops mds_cons_sponge = {
-	MDS_CONS_SPONGE, 0, sponge_start, sponge_words, sponge_absorb,
+	MDS_CONS_SPONGE, 0, 1, sponge_start, sponge_words, sponge_absorb,
 	sponge_tail, mds_cons_extract_le64
 };
 

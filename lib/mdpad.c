@@ -203,5 +203,5 @@ const struct mds_impl mds_native_md = {
 };
 
 const struct mds_cons_ops mds_cons_md = {
-	MDS_CONS_MD, 0, md_start, md_words, md_absorb, md_tail, md_extract
+	MDS_CONS_MD, 0, 1, md_start, md_words, md_absorb, md_tail, md_extract
 };

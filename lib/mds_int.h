@@ -50,7 +50,8 @@ struct mds_vector {
  */
 enum mds_family { MDS_FAM_NONE, MDS_FAM_MD5, MDS_FAM_SHA1, MDS_FAM_SHA256,
 	MDS_FAM_SHA512, MDS_FAM_SM3, MDS_FAM_KECCAK, MDS_FAM_BLAKE2B,
-	MDS_FAM_CRC, MDS_FAM_CRC32B, MDS_FAM_SYSV, MDS_NFAMILIES };
+	MDS_FAM_CRC, MDS_FAM_CRC32B, MDS_FAM_SYSV, MDS_FAM_BLAKE3,
+	MDS_NFAMILIES };
 
 const char	*mds_family_name(enum mds_family);
 
@@ -146,6 +147,9 @@ void	mds_keccak_absorb_portable(uint64_t[25], const unsigned char *, size_t,
 /* The BLAKE2b compression function, portable C (struct mds_kernel). */
 void	mds_blake2b_compress_portable(uint64_t[8], uint64_t[2],
 	    const unsigned char *, size_t, uint64_t);
+/* The BLAKE3 compression function, portable C (struct mds_kernel). */
+void	mds_blake3_compress_portable(const uint32_t[8], const uint32_t[16],
+	    uint64_t, uint32_t, uint32_t, uint32_t[16]);
 
 /*
  * CPU dispatch (dispatch.c).  Only block functions and the Keccak absorb
@@ -195,6 +199,13 @@ struct mds_kernel {
 		    size_t, uint64_t);
 	/* CRC-32 register update, no inversion, no length; sysv: byte sum. */
 	uint32_t (*crc)(uint32_t, const unsigned char *, size_t);
+	/*
+	 * BLAKE3: one block m compressed from cv with counter t, length
+	 * and flags; out gets all sixteen words (the first eight are the
+	 * chaining value).
+	 */
+	void	(*b3_compress)(const uint32_t[8], const uint32_t[16], uint64_t,
+		    uint32_t, uint32_t, uint32_t[16]);
 };
 
 extern const struct mds_kernel	mds_arch_kernels[];

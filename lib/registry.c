@@ -415,6 +415,29 @@ static const struct mds_vector blake2b_vectors[] = {
 	{ NULL, 0, NULL }
 };
 
+/* BLAKE3: from b3sum 1.2 (the reference implementation's program). */
+static const struct mds_vector blake3_vectors[] = {
+	{ "", 1,
+	    "af1349b9f5f9a1a6a0404dea36dcc9499bcb25c9adc112b7cc9a93cae41f3262" },
+	{ "a", 1,
+	    "17762fddd969a453925d65717ac3eea21320b66b54342fde15128d6caf21215f" },
+	{ "abc", 1,
+	    "6437b3ac38465133ffb63b75273a8db548c558465d79db03fd359c6cd5bd9d85" },
+	{ "message digest", 1,
+	    "7bc2a2eeb95ddbf9b7ecf6adcb76b453091c58dc43955e1d9482b1942f08d19b" },
+	{ "abcdefghijklmnopqrstuvwxyz", 1,
+	    "2468eec8894acfb4e4df3a51ea916ba115d48268287754290aae8e9e6228e85f" },
+	{ ALNUM, 1,
+	    "8bee3200baa9f3a1acd279f049f914f110e730555ff15109bd59cdd73895e239" },
+	{ DIGITS80, 1,
+	    "f263acf51621980b9c8de5da4a17d314984e05abe4a21cc83a07fe3e1e366dd1" },
+	{ BROKEN, 1,
+	    "8261349e333af006917d8a3b889cd13974dd8e018dc2a5de444d2b8d9a24033f" },
+	{ "a", 1000000,
+	    "616f575a1b58d4c9797d4217b9730ae5e6eb319d76edef6549b46f4efe31ff8b" },
+	{ NULL, 0, NULL }
+};
+
 /* The shorter BLAKE2b rows have no vectors of their own here. */
 static const struct mds_vector no_vectors[] = {
 	{ NULL, 0, NULL }
@@ -567,6 +590,14 @@ static const struct mds_alg registry[] = {
 	    MDS_FAM_BLAKE2B, &mds_blake2b_shape, &mds_portable_blake2b,
 	    &mds_native_blake2b, PREFER("portable", "native", "openssl"),
 	    blake2b_vectors },
+	/*
+	 * A tree (blake3.c): a hash of 32 bytes, the default of b3sum; its
+	 * other lengths, keyed hash and key derivation are blake3.h's.
+	 * Portable C only, no lanes (construction.h).
+	 */
+	{ "blake3", "BLAKE3", ALIASES(NULL), 32, 64, MDS_FAM_BLAKE3,
+	    &mds_blake3_shape, &mds_portable_blake3, NULL, PREFER("portable"),
+	    blake3_vectors },
 	/*
 	 * No blocks: the CRCs fold any length, the sums take a byte at a
 	 * time; 64 is what the PCLMULQDQ kernels take a round.  OpenSSL and

@@ -41,6 +41,7 @@ static const struct row rows[] = {
 	{ "keccak256", "KECCAK256", 32, 136 },
 	{ "sm3", "SM3", 32, 64 },
 	{ "blake2b", "BLAKE2b", 64, 128 },
+	{ "blake3", "BLAKE3", 32, 64 },
 	{ "crc", "CRC", 4, 64 },
 	{ "crc32b", "CRC32B", 4, 64 },
 	{ "sysv", "SYSV", 2, 64 },

@@ -213,6 +213,7 @@ START_TEST(test_families)
 		{ "sha3-384", "keccak" }, { "sha3-512", "keccak" },
 		{ "keccak256", "keccak" }, { "sm3", "sm3" },
 		{ "blake2b", "blake2b" }, { "blake2b-256", "blake2b" },
+		{ "blake3", "blake3" },
 		{ "crc", "crc" }, { "crc32b", "crc32b" }, { "sysv", "sysv" },
 		{ "bsd", NULL },
 	};

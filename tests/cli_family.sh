@@ -2,7 +2,7 @@
 # cli_family.sh: black-box tests of the checksum family beyond md5, sha256
 # and the like: mdsum run as coreutils' cksum, b2sum, sha1sum, sha224sum,
 # sha384sum and sha512sum (links the build makes), and mdsum's own -a for
-# blake2b, sm3, the SHA-2 and SHA-3 lengths, the CRCs and the sums, with
+# blake2b, blake3, sm3, the SHA-2 and SHA-3 lengths, the CRCs and the sums, with
 # -l/--length and --raw.
 #
 # usage: sh tests/cli_family.sh BINDIR
@@ -384,6 +384,48 @@ run mdsum -a crc -c f
 expect "mdsum -a crc -c: refused as cksum refuses it" 1 '' \
     "=mdsum: --check is not supported with --algorithm={bsd,sysv,crc}"
 
+# --- blake3, against b3sum ----------------------------------------------
+
+# b3sum writes untagged lines only; mdsum's -c reads them with -a blake3,
+# and b3sum -c reads mdsum's.  Files of 0 to 100,000 bytes: one block, one
+# chunk, trees of 5 and 98 chunks.
+awk 'BEGIN { for (i = 0; i < 100000; i++) printf "%c", (i * 13 + 5) % 256 }' \
+    </dev/null >t3
+if ! have b3sum; then
+	skip_tool "mdsum -a blake3 = b3sum" "b3sum not installed"
+else
+	run mdsum -a blake3 --untagged e f g r t3
+	expect "mdsum -a blake3 --untagged = b3sum" 0 "=$(b3sum e f g r t3)" ''
+	run mdsum -a blake3 r
+	expect "mdsum -a blake3: BLAKE3 tags" 0 \
+	    "=BLAKE3 (r) = $(b3sum --no-names r)" ''
+	run mdsum -a blake3 --base64 g
+	expect "mdsum -a blake3 --base64" 0 \
+	    "=BLAKE3 (g) = $(b3sum --raw g | base64)" ''
+	run mdsum -a blake3 --json t3
+	expect "mdsum -a blake3 --json" 0 \
+	    "={\"file\":\"t3\",\"algorithm\":\"blake3\",\"digest\":\"$(b3sum --no-names t3)\",\"size\":100000}" ''
+	b3sum e f g r t3 >m.b3
+	run mdsum -a blake3 -c m.b3
+	expect "mdsum -a blake3 -c: b3sum's lines" 0 \
+	    "=e: OK${nl}f: OK${nl}g: OK${nl}r: OK${nl}t3: OK" ''
+	run mdsum -c m.b3
+	expect "mdsum -c: untagged 64 hex digits stay sha256" 1 \
+	    "=e: FAILED${nl}f: FAILED${nl}g: FAILED${nl}r: FAILED${nl}t3: FAILED" \
+	    "~did NOT match"
+	"$B/mdsum" -a blake3 --untagged e f g r t3 >m.md3
+	run b3sum -c m.md3
+	expect "b3sum -c: mdsum -a blake3's lines" 0 \
+	    "=e: OK${nl}f: OK${nl}g: OK${nl}r: OK${nl}t3: OK" ''
+	"$B/mdsum" -a blake3,md5 f t3 >m.tag3
+	run mdsum -c m.tag3
+	expect "mdsum -c: BLAKE3 tags among others" 0 \
+	    "=f: OK${nl}f: OK${nl}t3: OK${nl}t3: OK" ''
+fi
+run mdsum -a blake3 -l 128 f
+expect "mdsum -a blake3 -l: one length only" 1 '' \
+    "=mdsum: --length is only supported with --algorithm=blake2b, sha2 or sha3"
+
 # --- --raw and --base64 (coreutils 9.2) ---------------------------------
 
 # raw_is DESC PYEXPR FILE: the last run wrote exactly these bytes.
@@ -535,7 +577,8 @@ fi
 # --- the rest: lists, help, debug -------------------------------------------
 
 run mdsum --list
-for a in sm3 blake2b crc crc32b sysv bsd sha224 sha384 sha512-224 sha3-384; do
+for a in sm3 blake2b blake3 crc crc32b sysv bsd sha224 sha384 sha512-224 \
+    sha3-384; do
 	awk '/^algorithms:/ { on = 1; next } on && /^$/ { exit } on' \
 	    "$T/out" | grep -qx -e "$a" || bad "--list lacks $a"
 done
