@@ -147,9 +147,12 @@ void	mds_keccak_absorb_portable(uint64_t[25], const unsigned char *, size_t,
 /* The BLAKE2b compression function, portable C (struct mds_kernel). */
 void	mds_blake2b_compress_portable(uint64_t[8], uint64_t[2],
 	    const unsigned char *, size_t, uint64_t);
-/* The BLAKE3 compression function, portable C (struct mds_kernel). */
+/* BLAKE3's compression function and its batch, portable C (mds_kernel). */
 void	mds_blake3_compress_portable(const uint32_t[8], const uint32_t[16],
 	    uint64_t, uint32_t, uint32_t, uint32_t[16]);
+void	mds_blake3_many_portable(const unsigned char *const *, size_t,
+	    size_t, const uint32_t[8], uint64_t, int, uint32_t, uint32_t,
+	    uint32_t, unsigned char *);
 
 /*
  * CPU dispatch (dispatch.c).  Only block functions and the Keccak absorb
@@ -206,6 +209,19 @@ struct mds_kernel {
 	 */
 	void	(*b3_compress)(const uint32_t[8], const uint32_t[16], uint64_t,
 		    uint32_t, uint32_t, uint32_t[16]);
+	/*
+	 * BLAKE3's batch: n inputs in[i] of blocks 64-byte blocks each,
+	 * every one compressed in turn from key with counter t + i (t
+	 * alone when inc is 0) and flags, the first block also with
+	 * flags_start and the last with flags_end; input i's chaining
+	 * value, 32 bytes little-endian, to out + 32 i, which overlaps no
+	 * input.  n whole chunks (blocks 16, inc 1) or n parents (blocks 1,
+	 * inc 0).  A kernel runs its lanes' width at a time and the rest
+	 * narrower; the choice is the table's.
+	 */
+	void	(*b3_many)(const unsigned char *const *, size_t, size_t,
+		    const uint32_t[8], uint64_t, int, uint32_t, uint32_t,
+		    uint32_t, unsigned char *);
 };
 
 extern const struct mds_kernel	mds_arch_kernels[];

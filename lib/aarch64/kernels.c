@@ -14,17 +14,17 @@ const struct mds_kernel mds_arch_kernels[] = {
 #if defined(__AARCH64EL__)
 	/* Base A64, scalar: what every aarch64 CPU runs. */
 	{ MDS_FAM_MD5, "md5-a64", MDS_LEVEL_NEON, 0, mds_md5_blocks_a64,
-	    NULL, NULL, NULL, NULL },
+	    NULL, NULL, NULL, NULL, NULL },
 #endif
 	{ MDS_FAM_SHA1, "sha1-ce", MDS_LEVEL_CRYPTO,
 	    MDS_CPU_SHA1A | MDS_CPU_NEON,
-	    mds_sha1_blocks_ce, NULL, NULL, NULL, NULL },
+	    mds_sha1_blocks_ce, NULL, NULL, NULL, NULL, NULL },
 	{ MDS_FAM_SHA256, "sha256-ce", MDS_LEVEL_CRYPTO,
 	    MDS_CPU_SHA2A | MDS_CPU_NEON,
-	    mds_sha256_blocks_ce, NULL, NULL, NULL, NULL },
+	    mds_sha256_blocks_ce, NULL, NULL, NULL, NULL, NULL },
 	{ MDS_FAM_SHA512, "sha512-ce", MDS_LEVEL_ARMV82,
 	    MDS_CPU_SHA512A | MDS_CPU_NEON,
-	    mds_sha512_blocks_ce, NULL, NULL, NULL, NULL },
+	    mds_sha512_blocks_ce, NULL, NULL, NULL, NULL, NULL },
 #if defined(__AARCH64EL__)
 	/*
 	 * Not measured (no aarch64 hardware here).  Published figures for
@@ -36,9 +36,9 @@ const struct mds_kernel mds_arch_kernels[] = {
 	 */
 	{ MDS_FAM_KECCAK, "keccak-sha3", MDS_LEVEL_ARMV82,
 	    MDS_CPU_SHA3A | MDS_CPU_NEON, NULL, mds_keccak_absorb_sha3,
-	    NULL, NULL, NULL },
+	    NULL, NULL, NULL, NULL },
 	{ MDS_FAM_KECCAK, "keccak-a64", MDS_LEVEL_NEON, 0, NULL,
-	    mds_keccak_absorb_a64, NULL, NULL, NULL },
+	    mds_keccak_absorb_a64, NULL, NULL, NULL, NULL },
 #endif
 };
 const size_t mds_arch_nkernels =
