@@ -5,7 +5,7 @@ VERSION =	0.1.0
 # The shared libraries' versions: bump the major when the interface
 # breaks (libmdsum 2.0: the archive functions moved to libmdsum-archive).
 LIB_MAJOR =	2
-LIB_VERSION =	2.2.0
+LIB_VERSION =	2.3.0
 ARCHIVE_LIB_MAJOR =	1
 ARCHIVE_LIB_VERSION =	1.0.0
 

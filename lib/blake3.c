@@ -30,7 +30,11 @@
 
 #define B3_BLOCK	64
 #define B3_CHUNK_BLOCKS	16	/* 1024 bytes */
+#define B3_CHUNK	(B3_BLOCK * B3_CHUNK_BLOCKS)
 #define B3_STACK	54
+/* Chunks a call of the kernel's batch takes, and their levels above. */
+#define B3_BATCH	64
+#define B3_LEVELS	7
 
 /* The domain flags of the compression function (v[15]). */
 #define CHUNK_START		(1u << 0)
@@ -64,6 +68,8 @@ struct blake3_state {
 	uint32_t	key[8];		/* the IV, or a key's words */
 	uint32_t	mode;		/* KEYED_HASH, DERIVE_KEY_* or 0 */
 	unsigned int	depth;		/* chaining values on the stack */
+	uint64_t	base;		/* the first chunk's index */
+	uint64_t	done;		/* chunks on the stack, from base */
 	unsigned int	fill;		/* bytes in buf, 0 .. 64 */
 	unsigned int	outlen;		/* digest bytes */
 	uint32_t	(*stack)[8];	/* B3_STACK entries, allocated */
@@ -107,26 +113,113 @@ b3_parent(const struct blake3_state *st, uint32_t left[8],
 }
 
 /*
- * A chunk done, with more to come: its chaining value joins the tree,
- * merged with the entries whose subtrees are now complete.
+ * A complete subtree of 2^level chunks, next in order, joins the tree,
+ * merged with the entries whose subtrees it completes: the stack keeps
+ * one entry per bit set in the number of chunks since base.  More bytes
+ * follow it, so none of these parents is the root.
  */
 static void
-b3_push(struct blake3_state *st)
+b3_push(struct blake3_state *st, uint32_t cv[8], unsigned int level)
+{
+	uint64_t n = (st->done += (uint64_t)1 << level) >> level;
+
+	for (; (n & 1) == 0; n >>= 1) {
+		st->depth--;
+		b3_parent(st, st->stack[st->depth], cv);
+		memcpy(cv, st->stack[st->depth], 8 * sizeof(cv[0]));
+	}
+	memcpy(st->stack[st->depth++], cv, 8 * sizeof(cv[0]));
+}
+
+static void
+b3_push_bytes(struct blake3_state *st, const unsigned char *p,
+    unsigned int level)
+{
+	uint32_t cv[8];
+	int i;
+
+	for (i = 0; i < 8; i++)
+		cv[i] = mds_load_le32(p + 4 * i);
+	b3_push(st, cv, level);
+}
+
+/* The chunk in the words done, with more to come: the next one starts. */
+static void
+b3_chunk_done(struct blake3_state *st)
 {
 	uint32_t *w = st->w;
-	uint64_t count = b3_count(w) + 1, chunks = count;
+	uint64_t next = b3_count(w) + 1;
 
-	while ((chunks & 1) == 0) {
-		st->depth--;
-		b3_parent(st, st->stack[st->depth], w + B3_CV);
-		memcpy(w + B3_CV, st->stack[st->depth], 8 * sizeof(w[0]));
-		chunks >>= 1;
-	}
-	memcpy(st->stack[st->depth++], w + B3_CV, 8 * sizeof(w[0]));
+	b3_push(st, w + B3_CV, 0);
 	memcpy(w + B3_CV, st->key, 8 * sizeof(w[0]));
-	w[B3_T0] = (uint32_t)count;
-	w[B3_T1] = (uint32_t)(count >> 32);
+	w[B3_T0] = (uint32_t)next;
+	w[B3_T1] = (uint32_t)(next >> 32);
 	w[B3_BLOCKS] = 0;
+}
+
+/*
+ * n (at most B3_BATCH) chaining values at cv, of level-subtrees from the
+ * (level-sized) index `at`, join the tree: sibling pairs are hashed a
+ * batch a level, the first alone if its sibling is on the stack, and the
+ * last, if its sibling is still to come, is pushed after the levels
+ * above it.  cv is overwritten.
+ */
+static void
+b3_join(struct blake3_state *st, unsigned char *cv, size_t n, uint64_t at)
+{
+	const unsigned char *in[B3_BATCH / 2];
+	unsigned char up[B3_BATCH / 2 * 32], last[B3_LEVELS][32];
+	unsigned int level, top;
+	int held[B3_LEVELS];
+	size_t i, pairs;
+
+	for (level = 0; n > 0; level++, at >>= 1) {
+		if (at & 1) {
+			b3_push_bytes(st, cv, level);
+			cv += 32;
+			n--;
+			at++;
+		}
+		held[level] = (n & 1) != 0;
+		if (held[level])
+			memcpy(last[level], cv + 32 * (n - 1), 32);
+		pairs = n / 2;
+		for (i = 0; i < pairs; i++)
+			in[i] = cv + 64 * i;
+		if (pairs > 0)
+			st->k->b3_many(in, pairs, 1, st->key, 0, 0,
+			    st->mode | PARENT, 0, 0, up);
+		memcpy(cv, up, 32 * pairs);
+		n = pairs;
+	}
+	for (top = level; top-- > 0;)
+		if (held[top])
+			b3_push_bytes(st, last[top], top);
+}
+
+/*
+ * n whole chunks at p, from a chunk boundary, with more bytes after
+ * them: hashed B3_BATCH at a time by the kernel's batch, then joined.
+ */
+static void
+b3_chunks(struct blake3_state *st, const unsigned char *p, size_t n)
+{
+	const unsigned char *in[B3_BATCH];
+	unsigned char cv[B3_BATCH * 32];
+	uint32_t *w = st->w;
+	uint64_t t = b3_count(w);
+	size_t i, m;
+
+	for (; n > 0; n -= m, t += m) {
+		m = n < B3_BATCH ? n : B3_BATCH;
+		for (i = 0; i < m; i++, p += B3_CHUNK)
+			in[i] = p;
+		st->k->b3_many(in, m, B3_CHUNK_BLOCKS, st->key, t, 1,
+		    st->mode, CHUNK_START, CHUNK_END, cv);
+		b3_join(st, cv, m, t - st->base);
+	}
+	w[B3_T0] = (uint32_t)t;
+	w[B3_T1] = (uint32_t)(t >> 32);
 }
 
 /*
@@ -161,15 +254,28 @@ b3_end(struct blake3_state *st)
 	st->depth = 0;
 }
 
-/* nblocks whole blocks; the last of the message once tail said so. */
+/*
+ * nblocks whole blocks; the last of the message once tail said so.
+ * Whole chunks from a chunk boundary go to the batch, the rest a block
+ * at a time.
+ */
 static void
 blake3_absorb(void *vst, const unsigned char *p, size_t nblocks)
 {
 	struct blake3_state *st = vst;
 	uint32_t *w = st->w, out[16];
 	uint32_t flags;
+	size_t n;
 
-	for (; nblocks > 0; nblocks--, p += B3_BLOCK) {
+	while (nblocks > 0) {
+		if (w[B3_BLOCKS] == 0 && nblocks >= B3_CHUNK_BLOCKS &&
+		    !w[B3_END]) {
+			n = nblocks / B3_CHUNK_BLOCKS;
+			b3_chunks(st, p, n);
+			p += n * B3_CHUNK;
+			nblocks -= n * B3_CHUNK_BLOCKS;
+			continue;
+		}
 		b3_words(w + B3_M, p);
 		if (w[B3_END]) {
 			b3_end(st);
@@ -182,7 +288,9 @@ blake3_absorb(void *vst, const unsigned char *p, size_t nblocks)
 		    flags, out);
 		memcpy(w + B3_CV, out, 8 * sizeof(w[0]));
 		if (++w[B3_BLOCKS] == B3_CHUNK_BLOCKS)
-			b3_push(st);
+			b3_chunk_done(st);
+		p += B3_BLOCK;
+		nblocks--;
 	}
 }
 
@@ -258,14 +366,20 @@ b3_start(struct blake3_state *st, const uint32_t *key, uint32_t mode,
 	memcpy(st->w + B3_CV, st->key, sizeof(st->key));
 	st->mode = mode;
 	st->depth = 0;
+	st->base = 0;
+	st->done = 0;
 	st->fill = 0;
 	st->outlen = (unsigned int)outlen;
 }
 
+/* A row's state: its key and mode if it was made keyed or derived. */
 static void
 blake3_start(void *vst, const struct mds_alg *alg, const struct mds_kernel *k)
 {
-	b3_start(vst, NULL, 0, mds_alg_digest_len(alg), k);
+	const struct mds_b3_param *pm = mds_alg_param(alg);
+
+	b3_start(vst, pm != NULL ? pm->key : NULL, pm != NULL ? pm->mode : 0,
+	    mds_alg_digest_len(alg), k);
 }
 
 const struct mds_cons_ops mds_cons_blake3 = {
@@ -288,10 +402,15 @@ b3_alloc(struct blake3_state *st)
 static int
 blake3_init(void *vst, const struct mds_alg *alg)
 {
-	struct blake3_state *st = vst;
+	blake3_start(vst, alg, mds_kernel_portable(MDS_FAM_BLAKE3));
+	return b3_alloc(vst);
+}
 
-	blake3_start(st, alg, mds_kernel_portable(MDS_FAM_BLAKE3));
-	return b3_alloc(st);
+static int
+blake3_init_native(void *vst, const struct mds_alg *alg)
+{
+	blake3_start(vst, alg, mds_kernel_for(MDS_FAM_BLAKE3));
+	return b3_alloc(vst);
 }
 
 /* A block is compressed only once a byte after it has arrived. */
@@ -341,21 +460,20 @@ mds_blake3_init_hash(void *vst)
 {
 	struct blake3_state *st = vst;
 
-	b3_start(st, NULL, 0, 32, mds_kernel_portable(MDS_FAM_BLAKE3));
+	b3_start(st, NULL, 0, 32, mds_kernel_for(MDS_FAM_BLAKE3));
 	return b3_alloc(st);
 }
 
-int
-mds_blake3_init_keyed(void *vst, const unsigned char key[MDS_BLAKE3_KEY_LEN])
+/* A keyed hash's key and mode: the key's bytes as words. */
+void
+mds_blake3_param_keyed(struct mds_b3_param *pm,
+    const unsigned char key[MDS_BLAKE3_KEY_LEN])
 {
-	struct blake3_state *st = vst;
-	uint32_t kw[8];
 	int i;
 
 	for (i = 0; i < 8; i++)
-		kw[i] = mds_load_le32(key + 4 * i);
-	b3_start(st, kw, KEYED_HASH, 32, mds_kernel_portable(MDS_FAM_BLAKE3));
-	return b3_alloc(st);
+		pm->key[i] = mds_load_le32(key + 4 * i);
+	pm->mode = KEYED_HASH;
 }
 
 /*
@@ -363,30 +481,58 @@ mds_blake3_init_keyed(void *vst, const unsigned char key[MDS_BLAKE3_KEY_LEN])
  * key words under which the key material is hashed.
  */
 int
-mds_blake3_init_derive(void *vst, const char *context)
+mds_blake3_param_derive(struct mds_b3_param *pm, const char *context)
 {
-	struct blake3_state *st = vst;
-	const struct mds_kernel *k = mds_kernel_portable(MDS_FAM_BLAKE3);
+	struct blake3_state st;
 	unsigned char ck[MDS_BLAKE3_KEY_LEN];
-	uint32_t kw[8];
 	int i;
 
 	if (context == NULL) {
 		errno = EINVAL;
 		return -1;
 	}
-	b3_start(st, NULL, DERIVE_KEY_CONTEXT, 32, k);
-	if (b3_alloc(st) == -1)
+	b3_start(&st, NULL, DERIVE_KEY_CONTEXT, 32,
+	    mds_kernel_for(MDS_FAM_BLAKE3));
+	if (b3_alloc(&st) == -1)
 		return -1;
-	mds_blake3_update(st, (const unsigned char *)context, strlen(context));
-	mds_blake3_final_len(st, ck, sizeof(ck));
+	mds_blake3_update(&st, (const unsigned char *)context,
+	    strlen(context));
+	mds_blake3_final_len(&st, ck, sizeof(ck));
 	for (i = 0; i < 8; i++)
-		kw[i] = mds_load_le32(ck + 4 * i);
-	b3_start(st, kw, DERIVE_KEY_MATERIAL, 32, k);
+		pm->key[i] = mds_load_le32(ck + 4 * i);
+	pm->mode = DERIVE_KEY_MATERIAL;
+	return 0;
+}
+
+int
+mds_blake3_init_keyed(void *vst, const unsigned char key[MDS_BLAKE3_KEY_LEN])
+{
+	struct blake3_state *st = vst;
+	struct mds_b3_param pm;
+
+	mds_blake3_param_keyed(&pm, key);
+	b3_start(st, pm.key, pm.mode, 32, mds_kernel_for(MDS_FAM_BLAKE3));
+	return b3_alloc(st);
+}
+
+int
+mds_blake3_init_derive(void *vst, const char *context)
+{
+	struct blake3_state *st = vst;
+	struct mds_b3_param pm;
+
+	if (mds_blake3_param_derive(&pm, context) == -1)
+		return -1;
+	b3_start(st, pm.key, pm.mode, 32, mds_kernel_for(MDS_FAM_BLAKE3));
 	return b3_alloc(st);
 }
 
 const struct mds_impl mds_portable_blake3 = {
 	"blake3", "portable", blake3_init, mds_blake3_update, blake3_final,
 	mds_blake3_discard, mds_kernel_describe
+};
+
+const struct mds_impl mds_native_blake3 = {
+	"blake3", "native", blake3_init_native, mds_blake3_update,
+	blake3_final, mds_blake3_discard, mds_kernel_describe
 };

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#define MDS_BLAKE3_KEY_LEN	32
+#include "mdsum.h"
 
 int	mds_blake3_init_hash(void *);
 int	mds_blake3_init_keyed(void *, const unsigned char [MDS_BLAKE3_KEY_LEN]);

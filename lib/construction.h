@@ -245,7 +245,7 @@ struct md_state {
 extern const struct mds_impl mds_portable_md, mds_native_md;
 extern const struct mds_impl mds_portable_sponge, mds_native_sponge;
 extern const struct mds_impl mds_portable_blake2b, mds_native_blake2b;
-extern const struct mds_impl mds_portable_blake3;
+extern const struct mds_impl mds_portable_blake3, mds_native_blake3;
 
 /* The shapes of the algorithm files (md5.c, sha1.c, ...). */
 extern const struct mds_shape mds_md5_shape, mds_sha1_shape;

@@ -13,7 +13,7 @@
 #include "construction.h"
 
 /* Registry rows backend.c can cache: the listed ones and blake2b's lengths. */
-#define MDS_MAX_ALGS	96
+#define MDS_MAX_ALGS	192
 #define MDS_STATE_SIZE	sizeof(((mds_ctx *)0)->u_)
 
 /* Compile-time check that a backend's state fits in an mds_ctx. */
@@ -103,8 +103,26 @@ const struct mds_impl	*mds_impl_find(const struct mds_impl *, size_t,
  */
 const struct mds_impl	*mds_select(const struct mds_alg *, const char *);
 
-/* The position of a row in the registry, 0 .. mds_alg_count() - 1. */
+/*
+ * The position of a row in the registry's table, 0 .. MDS_MAX_ALGS - 1;
+ * a made row's is its origin's, whose caches it shares.
+ */
 size_t	mds_alg_index(const struct mds_alg *);
+/* Is alg a row of the registry's table (else a made one)? */
+int	mds_alg_listed(const struct mds_alg *);
+
+/*
+ * BLAKE3's key words and mode flag, which a made row carries
+ * (registry_made.c) and its state starts from (blake3.c).
+ */
+struct mds_b3_param {
+	uint32_t	key[8];
+	uint32_t	mode;
+};
+void	mds_blake3_param_keyed(struct mds_b3_param *, const unsigned char[32]);
+int	mds_blake3_param_derive(struct mds_b3_param *, const char *);
+/* A made row's parameters; NULL for a row of the table. */
+const struct mds_b3_param *mds_alg_param(const struct mds_alg *);
 
 /* cksum(1) and sum(1) (crc.c): only the CRCs have kernels. */
 extern const struct mds_impl mds_portable_cksum, mds_native_cksum;

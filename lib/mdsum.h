@@ -49,10 +49,26 @@ const char		*mds_alg_tag(const struct mds_alg *);	/* "SHA512H" */
 size_t			 mds_alg_digest_len(const struct mds_alg *);
 size_t			 mds_alg_block_len(const struct mds_alg *);
 /*
- * The same algorithm with a digest of bits bits (blake2b: 8 .. 512 in
- * steps of 8; any other: its own length only), or NULL with errno EINVAL.
+ * The same algorithm with a digest of bits bits (blake2b, blake3: 8 ..
+ * 512 in steps of 8; any other: its own length only), or NULL with errno
+ * EINVAL.
  */
 const struct mds_alg	*mds_alg_length(const struct mds_alg *, size_t);
+/*
+ * BLAKE3's keyed hash (a key of 32 bytes) and key derivation (a context
+ * string, the key material being the message), made from a blake3 row of
+ * any length: a row of its own, which every function taking a row takes,
+ * with the name, tag and length of the row it was made from (its origin).
+ * NULL with errno: EINVAL for a row that is not BLAKE3's or a key not of
+ * 32 bytes, ENOMEM.  mds_alg_free releases a made row (a listed one: no-op).
+ */
+#define MDS_BLAKE3_KEY_LEN	32
+const struct mds_alg	*mds_alg_keyed(const struct mds_alg *,
+			    const unsigned char *, size_t);
+const struct mds_alg	*mds_alg_derive_key(const struct mds_alg *,
+			    const char *);
+const struct mds_alg	*mds_alg_origin(const struct mds_alg *);
+void			 mds_alg_free(const struct mds_alg *);
 /*
  * The i-th self-test vector: returns the message (to be hashed *repeat
  * times in a row) and sets *hex to the expected digest; NULL past the end.

@@ -538,6 +538,13 @@ static const struct mds_vector bsd_vectors[] = {
 	X(456) X(464) X(472) X(480) X(488) X(496) X(504)
 #define B2_COUNT(bits)	+ 1
 #define B2_NLENGTHS	(0 B2_LENGTHS(B2_COUNT))
+/* BLAKE3's lengths: blake2b's, and 512 (its own row is 256). */
+#define B3_ROW(bits)							\
+	{ "blake3-" #bits, "BLAKE3-" #bits, { NULL }, (bits) / 8, 64,	\
+	    MDS_FAM_BLAKE3, &mds_blake3_shape, &mds_portable_blake3,	\
+	    &mds_native_blake3, PREFER("native", "portable"), no_vectors },
+#define B3_LENGTHS(X)	B2_LENGTHS(X) X(512)
+#define NLENGTHS	(B2_NLENGTHS + 0 B3_LENGTHS(B2_COUNT))
 
 static const struct mds_alg registry[] = {
 	MD_ROW("md5", "MD5", ALIASES(NULL), 16, 64, MDS_FAM_MD5, md5,
@@ -596,8 +603,8 @@ static const struct mds_alg registry[] = {
 	 * Portable C only, no lanes (construction.h).
 	 */
 	{ "blake3", "BLAKE3", ALIASES(NULL), 32, 64, MDS_FAM_BLAKE3,
-	    &mds_blake3_shape, &mds_portable_blake3, NULL, PREFER("portable"),
-	    blake3_vectors },
+	    &mds_blake3_shape, &mds_portable_blake3, &mds_native_blake3,
+	    PREFER("native", "portable"), blake3_vectors },
 	/*
 	 * No blocks: the CRCs fold any length, the sums take a byte at a
 	 * time; 64 is what the PCLMULQDQ kernels take a round.  OpenSSL and
@@ -621,10 +628,11 @@ static const struct mds_alg registry[] = {
 	 * mds_alg_find and mds_alg_length reach them.
 	 */
 	B2_LENGTHS(B2_ROW)
+	B3_LENGTHS(B3_ROW)
 };
 
 #define NALL	(sizeof(registry) / sizeof(registry[0]))
-#define NALGS	(NALL - B2_NLENGTHS)
+#define NALGS	(NALL - NLENGTHS)
 
 typedef char registry_fits[NALL <= MDS_MAX_ALGS ? 1 : -1];
 
@@ -699,10 +707,18 @@ mds_alg_length(const struct mds_alg *alg, size_t bits)
 	return NULL;
 }
 
+int
+mds_alg_listed(const struct mds_alg *alg)
+{
+	uintptr_t a = (uintptr_t)alg, r = (uintptr_t)registry;
+
+	return a >= r && a < (uintptr_t)(registry + NALL);
+}
+
 size_t
 mds_alg_index(const struct mds_alg *alg)
 {
-	return (size_t)(alg - registry);
+	return (size_t)(mds_alg_origin(alg) - registry);
 }
 
 const char *
