@@ -66,7 +66,7 @@ CLI_OBJS =	bin/bsd.o bin/gnu.o bin/gnu_options.o bin/gnu_help.o \
 		bin/archive.o bin/route.o bin/family.o bin/audit.o \
 		bin/update.o bin/manifest.o bin/manifest_file.o bin/progress.o \
 		bin/archive_links.o bin/archive_match.o bin/archive_held.o \
-		bin/archive_queue.o
+		bin/archive_queue.o bin/keyed.o
 BIN_OBJS =	bin/mdsum.o $(CLI_OBJS)
 BSD_LINKS =	bin/md5 bin/sha256 bin/sha512h bin/keccak256 bin/sha1 \
 		bin/sha224 bin/sha384 bin/sha512 bin/sha512t224 bin/sha512t256

@@ -138,7 +138,7 @@ hash_member(struct archive_run *r, struct mds_archive *ar,
 	for (i = 0; i < r->set.n; i++) {
 		if (!(mask & (uint32_t)1 << i))
 			continue;
-		if (mds_init(&ctxs[n], r->set.algs[i]) == -1) {
+		if (mds_init(&ctxs[n], hash_row(r->set.algs[i])) == -1) {
 			c->err = errno;
 			warn_member(r, m->path, "%s", strerror(errno));
 			goto fail;
@@ -296,7 +296,7 @@ debug_archive(const struct archive_run *r, struct mds_archive *ar)
 	}
 	fmt = mds_archive_format(ar);
 	for (i = 0; i < r->set.n; i++) {
-		if (mds_init(&ctx, r->set.algs[i]) == -1)
+		if (mds_init(&ctx, hash_row(r->set.algs[i])) == -1)
 			continue;
 		warnx("%s: %s on the %s backend, archive: %s%s",
 		    quotef(r->label), mds_alg_name(r->set.algs[i]),

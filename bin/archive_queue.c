@@ -59,7 +59,7 @@ lane_scheduler(struct archive_run *r, size_t i)
 
 	if (!(q->lanes_tried & bit)) {
 		q->lanes_tried |= bit;
-		q->lanes[i] = mds_lanes_new(r->set.algs[i]);
+		q->lanes[i] = mds_lanes_new(hash_row(r->set.algs[i]));
 		if (q->lanes[i] != NULL && mds_lanes_width(q->lanes[i]) <= 1) {
 			mds_lanes_free(q->lanes[i]);
 			q->lanes[i] = NULL;

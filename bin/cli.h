@@ -252,6 +252,13 @@ int		 route_submit(struct route *, struct input *);
 void		 route_collect(struct input *);
 void		 route_one(struct input *, int);
 
+/* keyed.c: --keyed, --derive-key */
+int			 is_blake3(const struct mds_alg *);
+int			 keyed_read_key(void);
+void			 keyed_derive(const char *);
+int			 keyed_active(void);
+const struct mds_alg	*hash_row(const struct mds_alg *);
+
 /* hashfile.c */
 #define ERR_CHANGED	(-1)	/* input.err: the file shrank while read */
 #define ERR_NOT_IN_ARCHIVE (-2)	/* input.err: -A -c, no member of that name */

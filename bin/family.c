@@ -26,13 +26,15 @@ struct family {
 	const char	*label;		/* in coreutils' messages */
 	const char	*pattern;	/* a member's row name, from its bits */
 	size_t		 max_bits;
+	size_t		 default_bits;	/* without -l; 0: -l is required */
 	int		 any_bits;	/* any multiple of 8, else the four */
 };
 
 static const struct family families[] = {
-	{ "blake2b", "b2", "BLAKE2b", "blake2b-%zu", 512, 1 },
-	{ "sha2", "sha2", "SHA2", "sha%zu", 512, 0 },
-	{ "sha3", "sha3", "SHA3", "sha3-%zu", 512, 0 },
+	{ "blake2b", "b2", "BLAKE2b", "blake2b-%zu", 512, 512, 1 },
+	{ "blake3", "b3", "BLAKE3", "blake3-%zu", 512, 256, 1 },
+	{ "sha2", "sha2", "SHA2", "sha%zu", 512, 0, 0 },
+	{ "sha3", "sha3", "SHA3", "sha3-%zu", 512, 0, 0 },
 };
 #define NFAMILIES	(sizeof(families) / sizeof(families[0]))
 
@@ -296,7 +298,7 @@ apply_length(struct gnu *g, uintmax_t bits, const char *s, int verifying)
 	if (bits != 0 && nfam == 0) {
 		warnx(g->cksum ? "--length is only supported with "
 		    "--algorithm=blake2b" : "--length is only supported with "
-		    "--algorithm=blake2b, sha2 or sha3");
+		    "--algorithm=blake2b, blake3, sha2 or sha3");
 		return -1;
 	}
 	for (i = 0; i < g->nalgs; i++) {
@@ -317,10 +319,14 @@ apply_length(struct gnu *g, uintmax_t bits, const char *s, int verifying)
 			    "224, 256, 384, or 512", f->name);
 			return -1;
 		}
-		alg = family_member(f, bits != 0 ? bits : f->max_bits);
+		/* sha2 and sha3 verifying: each line says which member */
+		if (bits == 0)
+			bits = f->default_bits != 0 ? f->default_bits :
+			    f->max_bits;
+		alg = family_member(f, bits);
 		if (alg == NULL) {
 			warnx("%s with %ju bits: not in this build", f->name,
-			    bits != 0 ? bits : (uintmax_t)f->max_bits);
+			    bits);
 			return -1;
 		}
 		g->algs[i] = alg;

@@ -21,7 +21,8 @@ enum {
 	OPT_PROGRESS, OPT_BACKEND, OPT_DEBUG, OPT_LIST, OPT_HELP, OPT_VERSION,
 	OPT_MMAP, OPT_NO_MMAP, OPT_BENCH, OPT_SIZE, OPT_NO_MULTIBUFFER,
 	OPT_RAW, OPT_AUDIT, OPT_UPDATE, OPT_FILES0_FROM, OPT_PRUNE, OPT_REFRESH,
-	OPT_EXCLUDE, OPT_INCLUDE, OPT_MAX_DEPTH, OPT_ONE_FILE_SYSTEM
+	OPT_EXCLUDE, OPT_INCLUDE, OPT_MAX_DEPTH, OPT_ONE_FILE_SYSTEM,
+	OPT_KEYED, OPT_DERIVE_KEY
 };
 
 static const struct option longopts[] = {
@@ -68,6 +69,8 @@ static const struct option longopts[] = {
 	{ "update",	required_argument,	NULL,	OPT_UPDATE },
 	{ "prune",	no_argument,		NULL,	OPT_PRUNE },
 	{ "refresh",	no_argument,		NULL,	OPT_REFRESH },
+	{ "keyed",	no_argument,		NULL,	OPT_KEYED },
+	{ "derive-key",	required_argument,	NULL,	OPT_DERIVE_KEY },
 	{ NULL,		0,			NULL,	0 }
 };
 
@@ -437,6 +440,12 @@ parse_options(struct gnu_opts *o, int argc, char **argv)
 		case OPT_FILES0_FROM:
 			g->files0_from = optarg;
 			break;
+		case OPT_KEYED:
+			o->keyed = 1;
+			break;
+		case OPT_DERIVE_KEY:
+			o->derive_key = optarg;
+			break;
 		case OPT_PROGRESS:
 			g->progress = isatty(STDERR_FILENO);
 			break;
@@ -503,6 +512,47 @@ resolve_algorithms(struct gnu_opts *o)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * --keyed and --derive-key, once the algorithms are known: BLAKE3's, by
+ * default when writing, and with --keyed the key read from standard
+ * input, which no operand may then name.  0, or the exit status after saying why not.
+ */
+static int
+apply_key(struct gnu_opts *o, char **argv, size_t n)
+{
+	struct gnu *g = &o->g;
+	size_t i, nb3 = 0;
+
+	if (!o->keyed && o->derive_key == NULL)
+		return 0;
+	if (o->keyed && o->derive_key != NULL)
+		return usage_error(g, "--keyed and --derive-key are mutually "
+		    "exclusive");
+	/* Writing, as if -a blake3; checking, each line says. */
+	if (!g->algs_given && !g->check && g->checklist == NULL) {
+		g->algs[0] = mds_alg_find("blake3");
+		g->fams[0] = family_of(g->algs[0]);
+		g->algs_given = 1;
+	}
+	for (i = 0; i < g->nalgs; i++)
+		nb3 += g->algs[i] != NULL && is_blake3(g->algs[i]);
+	if (nb3 == 0 && g->algs_given)
+		return usage_error(g, "--keyed and --derive-key are only "
+		    "supported with --algorithm=blake3");
+	if (o->derive_key != NULL) {
+		keyed_derive(o->derive_key);
+		return 0;
+	}
+	for (i = 0; i < n; i++)
+		if (strcmp(argv[i], "-") == 0)
+			break;
+	if (n == 0 || i < n || (g->files0_from != NULL &&
+	    strcmp(g->files0_from, "-") == 0))
+		return usage_error(g, "--keyed reads the key from standard "
+		    "input: name the files");
+	return keyed_read_key() == -1 ? 1 : 0;
 }
 
 /*
@@ -602,6 +652,8 @@ gnu_main(const char *progname, enum gnu_mode mode,
 	n = (size_t)(argc - optind);
 	if (resolve_algorithms(&o) == -1)
 		return 1;
+	if ((status = apply_key(&o, argv, n)) != 0)
+		return status;
 	act = choose_action(&o);
 	if (act == ACT_LIST)
 		return gnu_list();

@@ -35,6 +35,8 @@ struct gnu_opts {
 	const char	*backend;	/* --backend, or NULL */
 	uintmax_t	 length;	/* -l, or 0 */
 	const char	*length_arg;	/* -l's argument as given */
+	int		 keyed;		/* --keyed */
+	const char	*derive_key;	/* --derive-key's context, or NULL */
 };
 
 /*

@@ -95,7 +95,7 @@ hash_input(struct input *in, int ignore_missing)
 	if (in->err != 0)
 		return;
 	for (n = 0; n < in->nalgs; n++)
-		if (mds_init(&ctxs[n], in->algs[n]) == -1) {
+		if (mds_init(&ctxs[n], hash_row(in->algs[n])) == -1) {
 			e = errno;
 			goto fail;
 		}

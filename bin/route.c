@@ -78,7 +78,7 @@ sched_of(struct route *rt, const struct mds_alg *alg)
 			return rt->s[i];
 	if (rt->n == MAX_LANE_ALGS)
 		return NULL;
-	if ((rt->s[rt->n] = mds_lanes_new(alg)) == NULL)
+	if ((rt->s[rt->n] = mds_lanes_new(hash_row(alg))) == NULL)
 		return NULL;
 	rt->alg[rt->n] = alg;
 	return rt->s[rt->n++];

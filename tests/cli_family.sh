@@ -353,7 +353,7 @@ expect "mdsum -a sha2 without -l" 1 '' \
     "=mdsum: --algorithm=sha2 requires specifying --length 224, 256, 384, or 512"
 run mdsum -a md5 -l 256 f
 expect "mdsum -a md5 -l 256: no length to set" 1 '' \
-    "=mdsum: --length is only supported with --algorithm=blake2b, sha2 or sha3"
+    "=mdsum: --length is only supported with --algorithm=blake2b, blake3, sha2 or sha3"
 
 # --- mdsum: the new names -----------------------------------------------
 
@@ -409,7 +409,8 @@ else
 	run mdsum -a blake3 -c m.b3
 	expect "mdsum -a blake3 -c: b3sum's lines" 0 \
 	    "=e: OK${nl}f: OK${nl}g: OK${nl}r: OK${nl}t3: OK" ''
-	run mdsum -c m.b3
+	cp m.b3 m.list
+	run mdsum -c m.list
 	expect "mdsum -c: untagged 64 hex digits stay sha256" 1 \
 	    "=e: FAILED${nl}f: FAILED${nl}g: FAILED${nl}r: FAILED${nl}t3: FAILED" \
 	    "~did NOT match"
@@ -421,10 +422,66 @@ else
 	run mdsum -c m.tag3
 	expect "mdsum -c: BLAKE3 tags among others" 0 \
 	    "=f: OK${nl}f: OK${nl}t3: OK${nl}t3: OK" ''
+	cp m.b3 B3SUMS
+	run mdsum -c B3SUMS
+	expect "mdsum -c B3SUMS: b3sum's lines by the manifest's name" 0 \
+	    "=e: OK${nl}f: OK${nl}g: OK${nl}r: OK${nl}t3: OK" ''
+
+	# -l in bits, b3sum's in bytes: the extended output's prefixes.
+	for bits in 8 128 248 264 512; do
+		run mdsum -a blake3 -l $bits --untagged e t3
+		expect "mdsum -a blake3 -l $bits = b3sum -l $((bits / 8))" 0 \
+		    "=$(b3sum -l $((bits / 8)) e t3)" ''
+	done
+	run mdsum -a blake3 -l 128 t3
+	expect "mdsum -a blake3 -l 128: tagged BLAKE3-128" 0 \
+	    "=BLAKE3-128 (t3) = $(b3sum -l 16 --no-names t3)" ''
+	"$B/mdsum" -a blake3 -l 128 e t3 >m.l3
+	run mdsum -c m.l3
+	expect "mdsum -c: BLAKE3-128 lines" 0 "=e: OK${nl}t3: OK" ''
+
+	# --keyed: 32 bytes of standard input; --derive-key CONTEXT.
+	awk 'BEGIN { for (i = 0; i < 32; i++) printf "%c", 65 + i }' \
+	    </dev/null >key3
+	IN=key3; run mdsum --keyed --untagged e g t3
+	expect "mdsum --keyed = b3sum --keyed" 0 \
+	    "=$(b3sum --keyed e g t3 <key3)" ''
+	IN=key3; run mdsum -a blake3 -l 336 --keyed --untagged t3
+	expect "mdsum -a blake3 -l 336 --keyed = b3sum -l 42 --keyed" 0 \
+	    "=$(b3sum -l 42 --keyed t3 <key3)" ''
+	run mdsum --derive-key "mdsum 2026-12-02 test context" --untagged f t3
+	expect "mdsum --derive-key = b3sum --derive-key" 0 \
+	    "=$(b3sum --derive-key "mdsum 2026-12-02 test context" f t3)" ''
+	b3sum --keyed e g t3 <key3 >m.k3
+	IN=key3; run mdsum -a blake3 --keyed -c m.k3
+	expect "mdsum -a blake3 --keyed -c: b3sum --keyed's lines" 0 \
+	    "=e: OK${nl}g: OK${nl}t3: OK" ''
+	run mdsum -a blake3 -c m.k3
+	expect "mdsum -a blake3 -c of keyed lines: no key, no match" 1 \
+	    "=e: FAILED${nl}g: FAILED${nl}t3: FAILED" "~did NOT match"
+	"$B/mdsum" -a blake3,sha256 --derive-key ctx e t3 >m.d3
+	run mdsum --derive-key ctx -c m.d3
+	expect "mdsum --derive-key -c: BLAKE3 keyed, SHA256 not" 0 \
+	    "=e: OK${nl}e: OK${nl}t3: OK${nl}t3: OK" ''
 fi
-run mdsum -a blake3 -l 128 f
-expect "mdsum -a blake3 -l: one length only" 1 '' \
-    "=mdsum: --length is only supported with --algorithm=blake2b, sha2 or sha3"
+run mdsum -a blake3 -l 520 f
+expect "mdsum -a blake3 -l 520: past the rows" 1 '' \
+    "=mdsum: invalid length: '520'${nl}mdsum: maximum digest length for 'BLAKE3' is 512 bits"
+run mdsum -a sha256 -l 128 f
+expect "mdsum -a sha256 -l: refused" 1 '' \
+    "=mdsum: --length is only supported with --algorithm=blake2b, blake3, sha2 or sha3"
+IN=key3; run mdsum --keyed
+expect "mdsum --keyed: the key is standard input, no file named" 1 '' \
+    "=mdsum: --keyed reads the key from standard input: name the files${nl}Try 'mdsum --help' for more information."
+run mdsum --keyed --derive-key c f
+expect "mdsum --keyed --derive-key: one or the other" 1 '' \
+    "=mdsum: --keyed and --derive-key are mutually exclusive${nl}Try 'mdsum --help' for more information."
+run mdsum -a sha256 --derive-key c f
+expect "mdsum -a sha256 --derive-key: BLAKE3 only" 1 '' \
+    "=mdsum: --keyed and --derive-key are only supported with --algorithm=blake3${nl}Try 'mdsum --help' for more information."
+IN=f; run mdsum --keyed e
+expect "mdsum --keyed: a key not of 32 bytes" 1 '' \
+    "~expected 32 key bytes on standard input, found"
 
 # --- --raw and --base64 (coreutils 9.2) ---------------------------------
 
