@@ -264,6 +264,7 @@ const struct mds_alg	*hash_row(const struct mds_alg *);
 #define ERR_NOT_IN_ARCHIVE (-2)	/* input.err: -A -c, no member of that name */
 extern int read_mode;		/* MDS_READ_AUTO, --mmap, --no-mmap */
 extern int debug_flag;		/* --debug: say how each input is hashed */
+extern unsigned int hash_threads; /* threads one input may take (jobs.c) */
 int64_t	hash_path(const char *, mds_ctx *, size_t, int *);
 void	hash_input(struct input *, int);
 void	hash_input_work(struct input *, int);

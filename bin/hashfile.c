@@ -13,6 +13,26 @@
 
 int read_mode = MDS_READ_AUTO;	/* --mmap, --no-mmap */
 int debug_flag;			/* --debug */
+unsigned int hash_threads = 1;	/* threads the run may use: -j */
+static unsigned int hashing;	/* inputs being hashed now */
+
+/*
+ * One input into ctx on the threads no other input is taking now: all
+ * of them for the only file, one each for many (what the library can
+ * split, BLAKE3 from a large file, it splits).
+ */
+static int64_t
+hash_fd_threads(mds_ctx *ctx, int fd, struct mds_read_info *info)
+{
+	unsigned int busy, threads;
+	int64_t got;
+
+	busy = __atomic_add_fetch(&hashing, 1, __ATOMIC_RELAXED);
+	threads = hash_threads > busy - 1 ? hash_threads - (busy - 1) : 1;
+	got = mds_update_file_threads(ctx, fd, read_mode, threads, info);
+	(void)__atomic_sub_fetch(&hashing, 1, __ATOMIC_RELAXED);
+	return got;
+}
 
 /*
  * Hash the file `path` ("-" is standard input) into ctxs[0..n).  Returns
@@ -35,7 +55,8 @@ hash_path(const char *path, mds_ctx *ctxs, size_t n, int *errp)
 		*errp = errno;
 		return -1;
 	}
-	got = mds_update_file(ctxs, n, fd, read_mode, &info);
+	got = n == 1 ? hash_fd_threads(ctxs, fd, &info) :
+	    mds_update_file(ctxs, n, fd, read_mode, &info);
 	saved = info.changed ? ERR_CHANGED : errno;
 	/* After: a large file may have made the library choose anew. */
 	if (debug_flag)

@@ -227,6 +227,7 @@ run_jobs_ready(const struct job_ops *ops, size_t nthreads,
 	void *item;
 	size_t budget = lane_fd_budget(nthreads);
 
+	hash_threads = nthreads > 0 ? (unsigned int)nthreads : 1;
 	if (nthreads <= 1) {
 		serial_loop(ops, budget, ready);
 		return;

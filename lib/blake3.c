@@ -35,6 +35,10 @@
 /* Chunks a call of the kernel's batch takes, and their levels above. */
 #define B3_BATCH	64
 #define B3_LEVELS	7
+/* A piece of the threads is a batch: a subtree of 2^6 chunks. */
+#define B3_PIECE_LEVEL	6
+typedef char b3_piece_is_batch[MDS_BLAKE3_PIECE == B3_BATCH * B3_CHUNK ?
+    1 : -1];
 
 /* The domain flags of the compression function (v[15]). */
 #define CHUNK_START		(1u << 0)
@@ -68,8 +72,7 @@ struct blake3_state {
 	uint32_t	key[8];		/* the IV, or a key's words */
 	uint32_t	mode;		/* KEYED_HASH, DERIVE_KEY_* or 0 */
 	unsigned int	depth;		/* chaining values on the stack */
-	uint64_t	base;		/* the first chunk's index */
-	uint64_t	done;		/* chunks on the stack, from base */
+	uint64_t	done;		/* chunks the stack holds */
 	unsigned int	fill;		/* bytes in buf, 0 .. 64 */
 	unsigned int	outlen;		/* digest bytes */
 	uint32_t	(*stack)[8];	/* B3_STACK entries, allocated */
@@ -77,6 +80,8 @@ struct blake3_state {
 };
 
 MDS_STATE_FITS(blake3, struct blake3_state);
+
+extern const struct mds_impl mds_portable_blake3, mds_native_blake3;
 
 /* SHA-256's IV, which BLAKE3 takes as BLAKE2s does. */
 static const uint32_t b3_iv[8] = {
@@ -115,7 +120,7 @@ b3_parent(const struct blake3_state *st, uint32_t left[8],
 /*
  * A complete subtree of 2^level chunks, next in order, joins the tree,
  * merged with the entries whose subtrees it completes: the stack keeps
- * one entry per bit set in the number of chunks since base.  More bytes
+ * one entry per bit set in the number of chunks it holds.  More bytes
  * follow it, so none of these parents is the root.
  */
 static void
@@ -158,31 +163,32 @@ b3_chunk_done(struct blake3_state *st)
 }
 
 /*
- * n (at most B3_BATCH) chaining values at cv, of level-subtrees from the
- * (level-sized) index `at`, join the tree: sibling pairs are hashed a
- * batch a level, the first alone if its sibling is on the stack, and the
- * last, if its sibling is still to come, is pushed after the levels
- * above it.  cv is overwritten.
+ * n (at most B3_BATCH) chaining values at cv, of subtrees of 2^level
+ * chunks from the index `at` (in such subtrees), join the tree: sibling
+ * pairs are hashed a batch a level, the first alone if its sibling is on
+ * the stack, and the last, if its sibling is still to come, is pushed
+ * after the levels above it.  cv is overwritten.
  */
 static void
-b3_join(struct blake3_state *st, unsigned char *cv, size_t n, uint64_t at)
+b3_join(struct blake3_state *st, unsigned char *cv, size_t n, uint64_t at,
+    unsigned int level)
 {
 	const unsigned char *in[B3_BATCH / 2];
 	unsigned char up[B3_BATCH / 2 * 32], last[B3_LEVELS][32];
-	unsigned int level, top;
+	unsigned int from = level, top;
 	int held[B3_LEVELS];
 	size_t i, pairs;
 
-	for (level = 0; n > 0; level++, at >>= 1) {
+	for (; n > 0; level++, at >>= 1) {
 		if (at & 1) {
 			b3_push_bytes(st, cv, level);
 			cv += 32;
 			n--;
 			at++;
 		}
-		held[level] = (n & 1) != 0;
-		if (held[level])
-			memcpy(last[level], cv + 32 * (n - 1), 32);
+		held[level - from] = (n & 1) != 0;
+		if (n & 1)
+			memcpy(last[level - from], cv + 32 * (n - 1), 32);
 		pairs = n / 2;
 		for (i = 0; i < pairs; i++)
 			in[i] = cv + 64 * i;
@@ -192,9 +198,9 @@ b3_join(struct blake3_state *st, unsigned char *cv, size_t n, uint64_t at)
 		memcpy(cv, up, 32 * pairs);
 		n = pairs;
 	}
-	for (top = level; top-- > 0;)
+	for (top = level - from; top-- > 0;)
 		if (held[top])
-			b3_push_bytes(st, last[top], top);
+			b3_push_bytes(st, last[top], from + top);
 }
 
 /*
@@ -216,7 +222,7 @@ b3_chunks(struct blake3_state *st, const unsigned char *p, size_t n)
 			in[i] = p;
 		st->k->b3_many(in, m, B3_CHUNK_BLOCKS, st->key, t, 1,
 		    st->mode, CHUNK_START, CHUNK_END, cv);
-		b3_join(st, cv, m, t - st->base);
+		b3_join(st, cv, m, t, 0);
 	}
 	w[B3_T0] = (uint32_t)t;
 	w[B3_T1] = (uint32_t)(t >> 32);
@@ -366,7 +372,6 @@ b3_start(struct blake3_state *st, const uint32_t *key, uint32_t mode,
 	memcpy(st->w + B3_CV, st->key, sizeof(st->key));
 	st->mode = mode;
 	st->depth = 0;
-	st->base = 0;
 	st->done = 0;
 	st->fill = 0;
 	st->outlen = (unsigned int)outlen;
@@ -525,6 +530,86 @@ mds_blake3_init_derive(void *vst, const char *context)
 		return -1;
 	b3_start(st, pm.key, pm.mode, 32, mds_kernel_for(MDS_FAM_BLAKE3));
 	return b3_alloc(st);
+}
+
+/*
+ * The side of the threads (blake3_threads.c): a piece of B3_BATCH whole
+ * chunks hashed on its own into its subtree's chaining value, which is
+ * never the root (more bytes follow every piece), and pieces joined to
+ * the state in order, a batch of parents a level.
+ */
+void
+mds_blake3_piece(const void *vst, const unsigned char *p, uint64_t t,
+    unsigned char cv[32])
+{
+	const struct blake3_state *st = vst;
+	const unsigned char *in[B3_BATCH];
+	unsigned char a[B3_BATCH * 32], b[B3_BATCH / 2 * 32], *from, *to, *tmp;
+	size_t i, n;
+
+	for (i = 0; i < B3_BATCH; i++)
+		in[i] = p + B3_CHUNK * i;
+	st->k->b3_many(in, B3_BATCH, B3_CHUNK_BLOCKS, st->key, t, 1,
+	    st->mode, CHUNK_START, CHUNK_END, a);
+	for (from = a, to = b, n = B3_BATCH; n > 1; n /= 2) {
+		for (i = 0; i < n / 2; i++)
+			in[i] = from + 64 * i;
+		st->k->b3_many(in, n / 2, 1, st->key, 0, 0, st->mode | PARENT,
+		    0, 0, to);
+		tmp = from;
+		from = to;
+		to = tmp;
+	}
+	memcpy(cv, from, 32);
+}
+
+/* The bytes a state has taken, hashed or held. */
+uint64_t
+mds_blake3_taken(const void *vst)
+{
+	const struct blake3_state *st = vst;
+
+	return b3_count(st->w) * B3_CHUNK + st->w[B3_BLOCKS] * B3_BLOCK +
+	    st->fill;
+}
+
+/*
+ * At a piece's boundary, with more bytes to come: the block held back is
+ * the end of a chunk, hashed now, so that whole pieces follow.
+ */
+void
+mds_blake3_settle(void *vst)
+{
+	struct blake3_state *st = vst;
+
+	if (st->fill == B3_BLOCK) {
+		blake3_absorb(st, st->buf, 1);
+		st->fill = 0;
+	}
+}
+
+/* n chaining values of pieces, next in order after a settled state. */
+void
+mds_blake3_join_pieces(void *vst, unsigned char *cv, size_t n)
+{
+	struct blake3_state *st = vst;
+	uint64_t t = b3_count(st->w);
+	size_t m;
+
+	for (; n > 0; n -= m, cv += 32 * m, t += (uint64_t)m * B3_BATCH) {
+		m = n < B3_BATCH ? n : B3_BATCH;
+		b3_join(st, cv, m, t / B3_BATCH, B3_PIECE_LEVEL);
+	}
+	st->w[B3_T0] = (uint32_t)t;
+	st->w[B3_T1] = (uint32_t)(t >> 32);
+}
+
+/* Is this context's state one of BLAKE3's (for the threads)? */
+int
+mds_blake3_ctx(const mds_ctx *ctx)
+{
+	return ctx->impl_ == &mds_portable_blake3 ||
+	    ctx->impl_ == &mds_native_blake3;
 }
 
 const struct mds_impl mds_portable_blake3 = {

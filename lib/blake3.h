@@ -8,6 +8,7 @@
 #define MDS_BLAKE3_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "mdsum.h"
 
@@ -18,5 +19,25 @@ void	mds_blake3_update(void *, const unsigned char *, size_t);
 /* Any number of bytes of output (the first 32 are the digest). */
 void	mds_blake3_final_len(void *, unsigned char *, size_t);
 void	mds_blake3_discard(void *);
+
+/*
+ * One message on several threads (blake3_threads.c): pieces of
+ * MDS_BLAKE3_PIECE bytes, each a subtree hashed on its own, joined to
+ * the state in order.  A state takes pieces once mds_blake3_taken is a
+ * multiple of MDS_BLAKE3_PIECE and mds_blake3_settle has run, with more
+ * bytes to come after them.
+ */
+#define MDS_BLAKE3_PIECE	65536
+void	 mds_blake3_piece(const void *, const unsigned char *, uint64_t,
+	    unsigned char [32]);
+uint64_t mds_blake3_taken(const void *);
+void	 mds_blake3_settle(void *);
+void	 mds_blake3_join_pieces(void *, unsigned char *, size_t);
+int	 mds_blake3_ctx(const mds_ctx *);
+struct stat;
+int64_t	 mds_blake3_file(void *, int, const struct stat *, off_t,
+	    unsigned int, struct mds_read_info *);
+int	 mds_blake3_spans(void *, const unsigned char *, size_t, size_t,
+	    unsigned int);
 
 #endif /* MDS_BLAKE3_H */

@@ -23,11 +23,14 @@
 
 #include "mds_int.h"
 #include "source.h"
+#include "blake3.h"
 
 
 #define MAP_MIN_SIZE	(256 * 1024)		/* smaller files are read */
 #define SMALL_BUF_SIZE	(64 * 1024)		/* on the stack, for small files */
 #define LOOP_BUF_SIZE	(256 * 1024)		/* bytes a read asks for */
+/* Smaller, a file is hashed faster than threads start (BENCHMARKS.md). */
+#define THREADS_MIN	(8 * 1024 * 1024)
 #define PREFETCH_CHUNK	1024			/* hashed while a later one loads */
 /*
  * Input of unknown size: once this much has come, the kernels are timed
@@ -294,4 +297,31 @@ mds_update_file(mds_ctx *ctxs, size_t n, int fd, int how,
 		free(buf);
 	errno = saved;
 	return got;
+}
+
+/*
+ * One context on up to threads threads: BLAKE3 from a large regular
+ * file (blake3_threads.c); anything else as mds_update_file.
+ */
+int64_t
+mds_update_file_threads(mds_ctx *ctx, int fd, int how, unsigned int threads,
+    struct mds_read_info *info)
+{
+	struct mds_read_info dummy;
+	struct stat sb;
+	off_t start;
+
+	if (threads <= 1 || ctx == NULL || mds_ctx_alg(ctx) == NULL ||
+	    !mds_blake3_ctx(ctx) || how == MDS_READ_MMAP ||
+	    fstat(fd, &sb) == -1 || !S_ISREG(sb.st_mode) ||
+	    (start = lseek(fd, 0, SEEK_CUR)) == -1 ||
+	    sb.st_size - start < (off_t)THREADS_MIN)
+		return mds_update_file(ctx, 1, fd, how, info);
+	if (info == NULL)
+		info = &dummy;
+	memset(info, 0, sizeof(*info));
+	mds_ctx_retune(ctx, (uint64_t)(sb.st_size - start));
+	if (!mds_blake3_ctx(ctx))	/* retuned to another backend */
+		return mds_update_file(ctx, 1, fd, how, info);
+	return mds_blake3_file(&ctx->u_, fd, &sb, start, threads, info);
 }

@@ -196,6 +196,15 @@ struct mds_read_info {
 };
 
 int64_t	 mds_update_file(mds_ctx *, size_t, int, int, struct mds_read_info *);
+/*
+ * As mds_update_file for one context, on up to threads threads (the
+ * caller's among them) where one message can be split: BLAKE3 (a tree)
+ * from a regular file of 8 MiB or more, read (never mapped) in spans
+ * whose 64 KiB pieces the threads hash.  The digest is the same for any
+ * count of threads.  Anything else is hashed as by mds_update_file.
+ */
+int64_t	 mds_update_file_threads(mds_ctx *, int, int, unsigned int,
+	    struct mds_read_info *);
 
 /* Lower-case hex of a digest into buf (2 * len + 1 bytes). */
 char	*mds_hex(const unsigned char *, size_t, char *);

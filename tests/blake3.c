@@ -12,6 +12,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -303,6 +304,116 @@ START_TEST(test_no_lanes)
 }
 END_TEST
 
+/*
+ * One message on threads (blake3_threads.c): pieces of 64 KiB hashed by
+ * 1 to 4 threads, from spans of every kind of size (under a piece, a
+ * piece and a byte, several, the most a read takes), after a head that
+ * leaves the state off a piece's boundary or on one, in hash and keyed
+ * mode; each the digest of the same bytes in one update on the
+ * portable backend.  And mds_update_file_threads from a file's start and
+ * from an offset, as mds_update_file gives it.
+ */
+#define BIG_LEN		(9u * 1024 * 1024 + 13)
+
+static unsigned char *
+b3_big(void)
+{
+	static unsigned char *big;
+	uint64_t rng = mdt_stream(mdt_seed(), 0xb3);
+	size_t i;
+
+	if (big == NULL) {
+		big = malloc(BIG_LEN);
+		ck_assert_ptr_nonnull(big);
+		for (i = 0; i < BIG_LEN; i++)
+			big[i] = (unsigned char)mdt_rand(&rng);
+	}
+	return big;
+}
+
+START_TEST(test_threads)
+{
+	static const size_t lens[] = {
+		0, 1, 65535, 65536, 65537, 65 * 1024 + 1, 64 * 65536 + 7,
+		4u << 20, (4u << 20) + 1, BIG_LEN
+	};
+	static const size_t spans[] = {
+		1000, 65537, 65536 * 3 + 100, 1u << 20, 4u << 20
+	};
+	static const size_t heads[] = { 0, 1, 65536, 70000 };
+	const struct mds_alg *alg = mdt_alg("blake3");
+	const unsigned char *big = b3_big();
+	unsigned char want[32], got[32];
+	size_t len = lens[_i], i, h, head;
+	unsigned int threads;
+	mds_ctx ref, ctx;
+	int keyed;
+
+	for (keyed = 0; keyed <= 1; keyed++) {
+		if (keyed) {
+			ck_assert_int_eq(mds_blake3_init_keyed(&ref.u_,
+			    vec.key), 0);
+			mds_blake3_update(&ref.u_, big, len);
+			mds_blake3_final_len(&ref.u_, want, 32);
+		} else
+			mdt_hash(alg, "portable", big, len, want);
+		for (h = 0; h < sizeof(heads) / sizeof(heads[0]); h++)
+		for (i = 0; i < sizeof(spans) / sizeof(spans[0]); i++)
+		for (threads = 1; threads <= 4; threads++) {
+			head = heads[h] < len ? heads[h] : len;
+			if (keyed)
+				ck_assert_int_eq(mds_blake3_init_keyed(&ctx.u_,
+				    vec.key), 0);
+			else
+				ck_assert_int_eq(mds_blake3_init_hash(&ctx.u_),
+				    0);
+			mds_blake3_update(&ctx.u_, big, head);
+			ck_assert_int_eq(mds_blake3_spans(&ctx.u_, big + head,
+			    len - head, spans[i], threads), 0);
+			mds_blake3_final_len(&ctx.u_, got, 32);
+			MDT_DIGEST_EQ(got, want, 32, "blake3%s, %zu bytes, "
+			    "head %zu, spans of %zu, %u threads", keyed ?
+			    " keyed" : "", len, head, spans[i], threads);
+		}
+	}
+}
+END_TEST
+
+START_TEST(test_file_threads)
+{
+	const struct mds_alg *alg = mdt_alg("blake3");
+	const unsigned char *big = b3_big();
+	unsigned char want[32], got[32];
+	char path[] = "/tmp/mdsum-b3t-XXXXXX";
+	static const off_t starts[] = { 0, 12345, 65536 };
+	unsigned int threads;
+	mds_ctx ctx;
+	size_t k;
+	int fd;
+
+	ck_assert_int_ne(fd = mkstemp(path), -1);
+	ck_assert_int_eq(unlink(path), 0);
+	ck_assert_int_eq(write(fd, big, BIG_LEN), BIG_LEN);
+	for (k = 0; k < sizeof(starts) / sizeof(starts[0]); k++) {
+		mdt_hash(alg, "portable", big + starts[k],
+		    BIG_LEN - (size_t)starts[k], want);
+		for (threads = 1; threads <= 3; threads++) {
+			ck_assert_int_eq(lseek(fd, starts[k], SEEK_SET),
+			    starts[k]);
+			ck_assert_int_eq(mds_init(&ctx, alg), 0);
+			ck_assert_int_eq(mds_update_file_threads(&ctx, fd,
+			    MDS_READ_AUTO, threads, NULL),
+			    (int64_t)(BIG_LEN - (size_t)starts[k]));
+			ck_assert_int_eq(mds_final(&ctx, got), 0);
+			MDT_DIGEST_EQ(got, want, 32, "mds_update_file_threads, "
+			    "from %jd, %u threads", (intmax_t)starts[k],
+			    threads);
+		}
+	}
+	close(fd);
+}
+END_TEST
+
 Suite *
 mdt_blake3_suite(void)
 {
@@ -320,6 +431,13 @@ mdt_blake3_suite(void)
 	tc = tcase_create("lanes");
 	tcase_add_unchecked_fixture(tc, b3_setup, NULL);
 	tcase_add_test(tc, test_no_lanes);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("threads");
+	tcase_add_unchecked_fixture(tc, b3_setup, NULL);
+	tcase_set_timeout(tc, 300);
+	tcase_add_loop_test(tc, test_threads, 0, 10);
+	tcase_add_test(tc, test_file_threads);
 	suite_add_tcase(s, tc);
 	return s;
 }
