@@ -88,8 +88,9 @@ gnu_help(const struct gnu *g)
 "  -l, --length=BITS     digest length in bits, a multiple of 8 up to 512\n");
 	else if (!g->legacy)
 		printf(
-"  -l, --length=BITS     digest length in bits: for blake2b a multiple of 8\n"
-"                        up to 512, for sha2 and sha3 224, 256, 384 or 512\n");
+"  -l, --length=BITS     digest length in bits: for blake2b and blake3 a\n"
+"                        multiple of 8 up to 512, for sha2 and sha3 224,\n"
+"                        256, 384 or 512\n");
 	printf(
 "      --tag             BSD-style lines: ALGORITHM (FILE) = DIGEST\n"
 "  -t, --text            mark untagged lines with ' ' (text mode)\n"
@@ -104,6 +105,8 @@ gnu_help(const struct gnu *g)
 "      --json            one JSON object per line: file, algorithm,\n"
 "                        digest, size\n"
 "      --expect=DIGEST   check the one FILE against DIGEST\n"
+"      --keyed           BLAKE3 keyed by the 32 bytes of standard input\n"
+"      --derive-key=CONTEXT  BLAKE3's key derived from each FILE\n"
 "  -C, --checklist=MANIFEST  check only the FILEs, against MANIFEST\n"
 "      --audit=MANIFEST  compare the FILEs (the listed ones if none) with\n"
 "                        MANIFEST: ok, changed, moved, new or missing\n"

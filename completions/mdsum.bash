@@ -35,7 +35,8 @@ _mdsum()
 	if [[ $cmd == mdsum ]]; then
 		opts='-a -b -c -l -t -w -z -A -C -R -j --algorithm= --length=
 		    --tag --untagged --binary --text --zero --base64 --raw
-		    --no-names --json --check --ignore-missing --quiet --status
+		    --no-names --json --keyed --derive-key= --check
+		    --ignore-missing --quiet --status
 		    --strict --warn --expect= --checklist= --audit= --update=
 		    --prune --refresh --files0-from=
 		    --archive --recursive -L --follow --exclude= --include=

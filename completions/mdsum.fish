@@ -75,6 +75,8 @@ complete -c mdsum -l max-depth -x -d 'With -R, walk at most N levels below the o
 complete -c mdsum -l one-file-system -d 'With -R, do not descend into other file systems'
 complete -c mdsum -s j -l jobs -x -d 'Hash this many files in parallel'
 complete -c mdsum -l progress -d 'Show progress on stderr when it is a terminal'
+complete -c mdsum -l keyed -d 'BLAKE3 keyed by the 32 bytes of standard input'
+complete -c mdsum -l derive-key -x -d 'BLAKE3 key derived from each file'
 complete -c mdsum -l mmap -d 'Read regular files by mapping them'
 complete -c mdsum -l no-mmap -d 'Read regular files with read(2)'
 complete -c mdsum -l no-multibuffer -d 'Hash one file at a time per job, not several side by side'
