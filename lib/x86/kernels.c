@@ -6,6 +6,7 @@
  */
 #include "../mds_int.h"
 #include "x86.h"
+#include "blake3_x86.h"
 
 #if defined(__x86_64__)
 const struct mds_kernel mds_arch_kernels[] = {
@@ -43,6 +44,17 @@ const struct mds_kernel mds_arch_kernels[] = {
 	    NULL, NULL, mds_blake2b_compress_avx512, NULL, NULL, NULL },
 	{ MDS_FAM_BLAKE2B, "blake2b-avx2", MDS_LEVEL_AVX2, MDS_CPU_AVX2,
 	    NULL, NULL, mds_blake2b_compress_avx2, NULL, NULL, NULL },
+	/* The wide ones hash single blocks with blake3-sse41's code. */
+	{ MDS_FAM_BLAKE3, "blake3-avx512", MDS_LEVEL_AVX512,
+	    MDS_CPU_AVX512F | MDS_CPU_AVX512VL | MDS_CPU_AVX2 |
+	    MDS_CPU_SSE41 | MDS_CPU_SSSE3, NULL, NULL, NULL, NULL,
+	    mds_blake3_compress_sse41, mds_blake3_many_avx512 },
+	{ MDS_FAM_BLAKE3, "blake3-avx2", MDS_LEVEL_AVX2,
+	    MDS_CPU_AVX2 | MDS_CPU_SSE41 | MDS_CPU_SSSE3, NULL, NULL, NULL,
+	    NULL, mds_blake3_compress_sse41, mds_blake3_many_avx2 },
+	{ MDS_FAM_BLAKE3, "blake3-sse41", MDS_LEVEL_SSE4,
+	    MDS_CPU_SSE41 | MDS_CPU_SSSE3, NULL, NULL, NULL, NULL,
+	    mds_blake3_compress_sse41, mds_blake3_many_sse41 },
 	{ MDS_FAM_CRC, "crc-vpclmul", MDS_LEVEL_AVX512,
 	    MDS_CPU_VPCLMUL | MDS_CPU_AVX512F | MDS_CPU_AVX512BW |
 	    MDS_CPU_AVX512VL | MDS_CPU_PCLMUL | MDS_CPU_SSE41 | MDS_CPU_SSSE3,
