@@ -80,7 +80,7 @@ GNU_LINKS =	bin/cksum bin/b2sum bin/sha1sum bin/sha224sum bin/sha384sum \
 TEST_OBJS =	tests/run.o tests/util.o tests/vectors.o tests/diff.o tests/api.o \
 		tests/input.o tests/native.o tests/lanes.o tests/big.o tests/crc.o \
 		tests/tune.o tests/choice.o tests/tune_cache.o tests/oracle.o \
-		tests/blake3.o
+		tests/blake3.o tests/blake3_kernels.o
 
 # Every object of every build variant, for clean and the header
 # dependencies.
