@@ -27,13 +27,15 @@ NATIVE_OBJS_no =	lib/backend_native.o lib/x86/kernels.o \
 			lib/x86/blake2b_avx2.o lib/x86/blake2b_avx512.o \
 			lib/x86/blake2b_mb_avx2.o lib/x86/blake2b_mb_avx512.o \
 			lib/x86/crc_pclmul.o lib/x86/crc_vpclmul.o lib/x86/sum_avx2.o \
+			lib/x86/blake3_sse41.o lib/x86/blake3_avx2.o \
+			lib/x86/blake3_avx512.o \
 			lib/aarch64/kernels.o lib/aarch64/mb_kernels.o \
 			lib/aarch64/sha1_ce.o lib/aarch64/sha256_ce.o \
 			lib/aarch64/sha512_ce.o \
 			lib/aarch64/md5_a64.o lib/aarch64/md5_mb_neon.o \
 			lib/aarch64/keccak_a64.o lib/aarch64/keccak_sha3.o \
 			lib/aarch64/keccak_mb_neon.o lib/aarch64/keccak_mb_sha3.o \
-			lib/aarch64/sha256_mb_neon.o
+			lib/aarch64/sha256_mb_neon.o lib/aarch64/blake3_neon.o
 NATIVE_OBJS_yes =	lib/nonative.o
 
 LIB_OBJS =	lib/registry.o lib/backend.o lib/dispatch.o lib/ctx.o lib/fd.o \
@@ -79,7 +81,7 @@ GNU_LINKS =	bin/cksum bin/b2sum bin/sha1sum bin/sha224sum bin/sha384sum \
 TEST_OBJS =	tests/run.o tests/util.o tests/vectors.o tests/diff.o tests/api.o \
 		tests/input.o tests/native.o tests/lanes.o tests/big.o tests/crc.o \
 		tests/tune.o tests/choice.o tests/tune_cache.o tests/oracle.o \
-		tests/blake3.o
+		tests/blake3.o tests/blake3_kernels.o
 
 # Every object of every build variant, for clean and the header
 # dependencies.

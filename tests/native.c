@@ -55,6 +55,42 @@ impl_level(const char *impl)
 }
 
 /*
+ * Does some registry row hash with the kernel's family natively?  A
+ * family whose kernels no row's native implementation runs yet (BLAKE3's
+ * batch kernels, until its row takes them) is reached by no context:
+ * its kernels are called directly by a suite of their own
+ * (blake3_kernels.c).  With skip set, a kernel not reached is a skip
+ * that says so.
+ */
+static int
+family_hashed(const struct mds_kernel *k, int skip)
+{
+	const struct mds_alg *alg;
+	size_t a;
+
+	for (a = 0; (alg = mds_alg_at(a)) != NULL; a++)
+		if (alg->family == k->family && alg->native != NULL)
+			return 1;
+	if (skip)
+		mdt_skip("native: %s: no algorithm's native implementation "
+		    "runs the %s kernels (their own suite calls them)",
+		    k->name, mds_family_name(k->family));
+	return 0;
+}
+
+/* The kernel of the table with that name, or NULL. */
+static const struct mds_kernel *
+kernel_named(const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < mds_arch_nkernels; k++)
+		if (strcmp(name, mds_arch_kernels[k].name) == 0)
+			return &mds_arch_kernels[k];
+	return NULL;
+}
+
+/*
  * Level _i is in force: some algorithm's native state runs a kernel of
  * the highest level up to it that this CPU has.  Else the cap did not
  * take, and the cases would test the default kernels only.
@@ -125,7 +161,7 @@ start_setting(int i, const char **label)
 	}
 	k = &mds_arch_kernels[(size_t)i - nlevels];
 	*label = k->name;
-	if (!mdt_cpu_runs("native", k->name, k->need))
+	if (!mdt_cpu_runs("native", k->name, k->need) || !family_hashed(k, 1))
 		return 0;
 	ck_assert_int_eq(mds_kernel_pin(k), 0);
 	return 1;
@@ -285,7 +321,7 @@ START_TEST(test_feature_spec)
 	const struct mds_alg *alg;
 	size_t a, len, ncompared = 0;
 
-	if (!mdt_cpu_runs("native", k->name, k->need))
+	if (!mdt_cpu_runs("native", k->name, k->need) || !family_hashed(k, 1))
 		return;
 	(void)snprintf(spec, sizeof(spec), "%s",
 	    mds_cpu_level_at((size_t)k->level));
@@ -371,6 +407,7 @@ END_TEST
 START_TEST(test_kernel_names)
 {
 	const struct mds_alg *alg;
+	const struct mds_kernel *k;
 	const char *name, *impl;
 	struct mds_lanes *s;
 	mds_ctx ctx;
@@ -381,6 +418,9 @@ START_TEST(test_kernel_names)
 		return;
 	}
 	for (i = 0; (name = mds_cpu_kernel_at(i)) != NULL; i++) {
+		k = kernel_named(name);
+		if (k != NULL && !family_hashed(k, 0))
+			continue;
 		ck_assert_int_eq(mds_set_cpu_level(name), 0);
 		/* A portable lane kernel serves the portable backend. */
 		ck_assert_int_eq(mds_set_backend(strstr(name, "-portable-") !=

@@ -72,6 +72,7 @@ main(int argc, char *argv[])
 	sr = srunner_create(mdt_api_suite());
 	srunner_add_suite(sr, mdt_vectors_suite());
 	srunner_add_suite(sr, mdt_blake3_suite());
+	srunner_add_suite(sr, mdt_blake3_kernels_suite());
 	srunner_add_suite(sr, mdt_diff_suite());
 	srunner_add_suite(sr, mdt_input_suite());
 	srunner_add_suite(sr, mdt_native_suite());

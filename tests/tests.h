@@ -27,6 +27,7 @@ extern int		 mdt_nofork;	/* CK_FORK=no: one process for all */
 Suite	*mdt_api_suite(void);
 Suite	*mdt_vectors_suite(void);
 Suite	*mdt_blake3_suite(void);
+Suite	*mdt_blake3_kernels_suite(void);
 Suite	*mdt_diff_suite(void);
 Suite	*mdt_big_suite(void);
 Suite	*mdt_input_suite(void);

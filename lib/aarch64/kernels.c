@@ -39,6 +39,10 @@ const struct mds_kernel mds_arch_kernels[] = {
 	    NULL, NULL, NULL, NULL },
 	{ MDS_FAM_KECCAK, "keccak-a64", MDS_LEVEL_NEON, 0, NULL,
 	    mds_keccak_absorb_a64, NULL, NULL, NULL, NULL },
+	/* Single blocks (the last chunk, the root) by the portable code. */
+	{ MDS_FAM_BLAKE3, "blake3-neon", MDS_LEVEL_NEON, MDS_CPU_NEON, NULL,
+	    NULL, NULL, NULL, mds_blake3_compress_portable,
+	    mds_blake3_many_neon },
 #endif
 };
 const size_t mds_arch_nkernels =
