@@ -15,6 +15,7 @@
 #include "mdsum.h"
 #include "tests.h"
 #include "../lib/mds_int.h"
+#include "../lib/blake3.h"
 
 /* What the registry must hold. */
 struct row {
@@ -214,7 +215,7 @@ END_TEST
 START_TEST(test_alg_length)
 {
 	static const size_t bad[] = { 0, 4, 7, 9, 513, 520, 1024 };
-	const struct mds_alg *b2, *alg, *sha256;
+	const struct mds_alg *b2, *b3, *b3max, *alg, *sha256;
 	char name[32], tag[32];
 	unsigned char md[64], md2[64];
 	size_t bits, i;
@@ -250,12 +251,34 @@ START_TEST(test_alg_length)
 		ck_assert_ptr_null(mds_alg_length(b2, bad[i]));
 		ck_assert_int_eq(errno, EINVAL);
 	}
+	/* BLAKE3's lengths are the first bytes of its extended output. */
+	b3 = mdt_alg("blake3");
+	b3max = mds_alg_length(b3, 512);
+	ck_assert_ptr_nonnull(b3max);
+	ck_assert_str_eq(mds_alg_tag(b3max), "BLAKE3-512");
+	ck_assert_int_eq(mds_digest(b3max, "abc", 3, md2), 0);
+	for (bits = 8; bits <= 512; bits += 8) {
+		alg = mds_alg_length(b3, bits);
+		ck_assert_msg(alg != NULL, "blake3 has no length %zu", bits);
+		if (bits == 256)
+			ck_assert_ptr_eq(alg, b3);
+		else {
+			(void)snprintf(tag, sizeof(tag), "BLAKE3-%zu", bits);
+			ck_assert_str_eq(mds_alg_tag(alg), tag);
+			ck_assert_ptr_eq(mds_alg_find(tag), alg);
+			for (i = 0; i < mds_alg_count(); i++)
+				ck_assert_ptr_ne(mds_alg_at(i), alg);
+		}
+		ck_assert_uint_eq(mds_alg_digest_len(alg), bits / 8);
+		ck_assert_int_eq(mds_digest(alg, "abc", 3, md), 0);
+		ck_assert_mem_eq(md, md2, bits / 8);
+	}
 	/* Other algorithms have their own length only. */
 	sha256 = mdt_alg("sha256");
 	ck_assert_ptr_eq(mds_alg_length(sha256, 256), sha256);
 	for (i = 0; i < mds_alg_count(); i++) {
 		alg = mdt_alg_at(i);
-		if (alg == b2)
+		if (alg == b2 || alg == b3)
 			continue;
 		for (bits = 8; bits <= 512; bits += 8) {
 			if (bits == 8 * mds_alg_digest_len(alg))
@@ -269,6 +292,68 @@ START_TEST(test_alg_length)
 	errno = 0;
 	ck_assert_ptr_null(mds_alg_length(NULL, 256));
 	ck_assert_int_eq(errno, EINVAL);
+}
+END_TEST
+
+/*
+ * Made rows: BLAKE3 keyed and with a derived key, of any length, as
+ * blake3.h's functions give them; their origin, their index, their
+ * refusals; freed.
+ */
+START_TEST(test_alg_made)
+{
+	static const unsigned char key[32] = "whats the Elvish word for friend";
+	const struct mds_alg *b3 = mdt_alg("blake3"), *b3_128, *k, *d, *k128;
+	unsigned char want[64], got[64];
+	mds_ctx ctx;
+
+	b3_128 = mds_alg_length(b3, 128);
+	ck_assert_ptr_nonnull(k = mds_alg_keyed(b3, key, sizeof(key)));
+	ck_assert_ptr_nonnull(k128 = mds_alg_keyed(b3_128, key, 32));
+	ck_assert_ptr_nonnull(d = mds_alg_derive_key(b3, "mdsum api test"));
+	ck_assert_ptr_eq(mds_alg_origin(k), b3);
+	ck_assert_ptr_eq(mds_alg_origin(k128), b3_128);
+	ck_assert_ptr_eq(mds_alg_origin(b3), b3);
+	ck_assert_uint_eq(mds_alg_index(k), mds_alg_index(b3));
+	ck_assert_str_eq(mds_alg_tag(k), "BLAKE3");
+	ck_assert_str_eq(mds_alg_tag(k128), "BLAKE3-128");
+	ck_assert_uint_eq(mds_alg_digest_len(k128), 16);
+
+	ck_assert_int_eq(mds_blake3_init_keyed(&ctx.u_, key), 0);
+	mds_blake3_update(&ctx.u_, (const unsigned char *)"abc", 3);
+	mds_blake3_final_len(&ctx.u_, want, 32);
+	ck_assert_int_eq(mds_digest(k, "abc", 3, got), 0);
+	ck_assert_mem_eq(got, want, 32);
+	ck_assert_int_eq(mds_digest(k128, "abc", 3, got), 0);
+	ck_assert_mem_eq(got, want, 16);
+	ck_assert_int_eq(mds_digest(b3, "abc", 3, got), 0);
+	ck_assert_mem_ne(got, want, 32);
+
+	ck_assert_int_eq(mds_blake3_init_derive(&ctx.u_, "mdsum api test"), 0);
+	mds_blake3_update(&ctx.u_, (const unsigned char *)"abc", 3);
+	mds_blake3_final_len(&ctx.u_, want, 32);
+	ck_assert_int_eq(mds_init(&ctx, d), 0);
+	ck_assert_int_eq(mds_update(&ctx, "abc", 3), 0);
+	ck_assert_int_eq(mds_final(&ctx, got), 0);
+	ck_assert_mem_eq(got, want, 32);
+
+	errno = 0;
+	ck_assert_ptr_null(mds_alg_keyed(b3, key, 31));
+	ck_assert_int_eq(errno, EINVAL);
+	errno = 0;
+	ck_assert_ptr_null(mds_alg_keyed(mdt_alg("sha256"), key, 32));
+	ck_assert_int_eq(errno, EINVAL);
+	errno = 0;
+	ck_assert_ptr_null(mds_alg_derive_key(mdt_alg("blake2b"), "c"));
+	ck_assert_int_eq(errno, EINVAL);
+	errno = 0;
+	ck_assert_ptr_null(mds_alg_derive_key(b3, NULL));
+	ck_assert_int_eq(errno, EINVAL);
+	mds_alg_free(k);
+	mds_alg_free(k128);
+	mds_alg_free(d);
+	mds_alg_free(b3);	/* a listed row: nothing */
+	ck_assert_ptr_eq(mds_alg_find("blake3"), b3);
 }
 END_TEST
 
@@ -684,6 +769,7 @@ mdt_api_suite(void)
 	tcase_add_loop_test(tc, test_alg_row, 0, (int)NROWS);
 	tcase_add_test(tc, test_alg_find);
 	tcase_add_test(tc, test_alg_length);
+	tcase_add_test(tc, test_alg_made);
 	tcase_add_test(tc, test_alg_vector);
 	tcase_add_test(tc, test_hex);
 	suite_add_tcase(s, tc);
