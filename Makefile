@@ -69,14 +69,16 @@ CLI_OBJS =	bin/bsd.o bin/gnu.o bin/gnu_options.o bin/gnu_help.o \
 		bin/archive.o bin/route.o bin/family.o bin/audit.o \
 		bin/update.o bin/manifest.o bin/manifest_file.o bin/progress.o \
 		bin/archive_links.o bin/archive_match.o bin/archive_held.o \
-		bin/archive_queue.o bin/keyed.o
+		bin/archive_queue.o bin/keyed.o bin/b3sum.o bin/b3sum_args.o \
+		bin/b3sum_check.o bin/b3sum_text.o bin/b3sum_xof.o
 BIN_OBJS =	bin/mdsum.o $(CLI_OBJS)
 BSD_LINKS =	bin/md5 bin/sha256 bin/sha512h bin/keccak256 bin/sha1 \
 		bin/sha224 bin/sha384 bin/sha512 bin/sha512t224 bin/sha512t256
 SUM_LINKS =	bin/md5sum bin/sha256sum bin/sha512hsum bin/keccak256sum
-# coreutils' own names: installed, like the above, only WITH_SUM_LINKS.
+# coreutils' own names, and BLAKE3's b3sum: installed, like the above,
+# only WITH_SUM_LINKS.
 GNU_LINKS =	bin/cksum bin/b2sum bin/sha1sum bin/sha224sum bin/sha384sum \
-		bin/sha512sum
+		bin/sha512sum bin/b3sum
 
 TEST_OBJS =	tests/run.o tests/util.o tests/vectors.o tests/diff.o tests/api.o \
 		tests/input.o tests/native.o tests/lanes.o tests/big.o tests/crc.o \
@@ -434,18 +436,18 @@ BSD_MORE_NAMES =	sha1 sha224 sha384 sha512 sha512t224 sha512t256
 INSTALL_BSD_yes =	$(BSD_MORE_NAMES)
 INSTALL_BSD_no =
 SUM_NAMES =	md5sum sha256sum sha512hsum keccak256sum cksum b2sum sha1sum \
-		sha224sum sha384sum sha512sum
+		sha224sum sha384sum sha512sum b3sum
 INSTALL_SUM_yes =	$(SUM_NAMES)
 INSTALL_SUM_no =
-# The manuals of the *sum links: only names coreutils has no page for,
-# unless WITH_SUM_MANPAGES=yes, so that man md5sum keeps showing
-# coreutils' own page beside a WITH_SUM_LINKS install.
+# The manuals of the *sum links: only names no other package has a page
+# for, unless WITH_SUM_MANPAGES=yes, so that man md5sum keeps showing
+# coreutils' own page (man b3sum b3sum's) beside a WITH_SUM_LINKS install.
 SUM_OWN_NAMES =	sha512hsum keccak256sum
-SUM_COREUTILS_NAMES =	md5sum sha256sum cksum b2sum sha1sum sha224sum \
-		sha384sum sha512sum
+SUM_PAGED_NAMES =	md5sum sha256sum cksum b2sum sha1sum sha224sum \
+		sha384sum sha512sum b3sum
 SUM_MAN_yes =	$(SUM_OWN_NAMES)
 SUM_MAN_no =
-SUM_COREMAN_yes =	$(SUM_COREUTILS_NAMES)
+SUM_COREMAN_yes =	$(SUM_PAGED_NAMES)
 SUM_COREMAN_no =
 # Every function of libmdsum.3 (its NAME section) gets a man3 link, so
 # that man mds_init finds the page.

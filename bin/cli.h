@@ -2,7 +2,8 @@
  * cli.h: what the parts of the one mdsum program share.  The program's
  * name picks its mode: md5, sha256, sha512h and keccak256 are the BSD
  * tools (bsd.c); mdsum, cksum, b2sum and the coreutils-style md5sum,
- * sha1sum, sha224sum, ... are the GNU-style tool (gnu.c).
+ * sha1sum, sha224sum, ... are the GNU-style tool (gnu.c); b3sum is
+ * BLAKE3's own tool (b3sum.c).
  */
 #ifndef CLI_H
 #define CLI_H
@@ -92,10 +93,14 @@ struct input {
 	int			 fds[MAX_ALGS];	/* its descriptors there */
 };
 
-/* bsd.c, gnu.c: the two modes; each returns the exit status. */
+/*
+ * bsd.c, gnu.c: the two modes; b3sum.c: b3sum's own tool.  Each returns
+ * the exit status.
+ */
 int	bsd_main(const struct mds_alg *, int, char **);
 int	gnu_main(const char *, enum gnu_mode, const struct mds_alg *, int,
 	    char **);
+int	b3sum_main(int, char **);
 
 /*
  * cksum.c: -l/--length and cksum's -a, checked and worded as coreutils

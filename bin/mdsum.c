@@ -1,10 +1,10 @@
 /*
  * mdsum.c: the only main().  mdsum, the BSD tools md5, sha1, sha224,
  * sha256, sha384, sha512, sha512t224, sha512t256, sha512h and keccak256,
- * coreutils' cksum and b2sum, and the coreutils-style md5sum, sha1sum,
- * sha224sum, ..., sha512hsum and keccak256sum are this one program under
- * several names (links made by the build); the name picks the mode and,
- * but for mdsum and cksum, the algorithm.
+ * coreutils' cksum and b2sum, the coreutils-style md5sum, sha1sum,
+ * sha224sum, ..., sha512hsum and keccak256sum, and BLAKE3's b3sum are
+ * this one program under several names (links made by the build); the
+ * name picks the mode and, but for mdsum and cksum, the algorithm.
  */
 #include <err.h>
 #include <locale.h>
@@ -70,6 +70,8 @@ main(int argc, char **argv)
 			return bsd_main(alg, argc, argv);
 	if (strcmp(name, "cksum") == 0)
 		return gnu_main(name, MODE_CKSUM, NULL, argc, argv);
+	if (strcmp(name, "b3sum") == 0)
+		return b3sum_main(argc, argv);
 	if (strcmp(name, "b2sum") == 0 &&
 	    (alg = mds_alg_find("blake2b")) != NULL)
 		return gnu_main(name, MODE_SUM, alg, argc, argv);
