@@ -159,7 +159,7 @@ tests/eio_shim.so: tests/eio_shim.c config.mk
 # the scripts' again on one line after the last, so that a log shows where
 # the time goes.
 CHECK_SCRIPTS =	cli_bsd.sh cli_bsd_family.sh cli_gnu.sh cli_family.sh \
-		cli_archive.sh cli_input.sh cli_lanes.sh cli_recipe.sh \
+		cli_b3sum.sh cli_archive.sh cli_input.sh cli_lanes.sh cli_recipe.sh \
 		cli_tune.sh cli_tune_cache.sh cli_write.sh cli_audit.sh \
 		cli_update.sh \
 		cli_model.sh cli_walk.sh cli_progress.sh cli_manifests.sh \

@@ -6,11 +6,11 @@
  * input and --num-threads read, each a fatal error if it fails; and
  * the files are hashed, or checked (b3sum_check.c).
  *
- * An output of 1 to 64 bytes is a registry row's digest (blake3-8 ..
+ * An output of up to 64 bytes is a registry row's digest (blake3-8 ..
  * blake3-512, made keyed or derived), hashed by the job pool as every
  * personality hashes; a longer one is read by b3sum_xof.c, a file at a
- * time.  A file that fails is reported in its turn and the others are
- * hashed; the exit status is then 1.
+ * time (its output is in memory whole).  A file that fails is reported
+ * in its turn and the others are hashed; the exit status is then 1.
  */
 #include <err.h>
 #include <errno.h>
@@ -21,7 +21,7 @@
 
 #include "b3sum.h"
 
-#define MAX_THREADS	1024
+#define MAX_THREADS	1024	/* as mdsum -j: more gain nothing */
 
 /* An operand of the job pool. */
 struct item {

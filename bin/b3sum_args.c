@@ -282,7 +282,7 @@ validate(struct parse *p)
 			}
 	if (conflict != NONE) {
 		/* "with" is the last, in that order, to forbid it */
-		for (i = with = 0; i < p->norder; i++)
+		for (i = 0, with = NONE; i < p->norder; i++)
 			for (c = defs[p->order[i]].conflicts; *c != NONE; c++)
 				if (*c == conflict)
 					with = p->order[i];
