@@ -1,7 +1,7 @@
-# bash completion for mdsum and its coreutils-style names cksum, b2sum,
+# bash completion for mdsum, its coreutils-style names cksum, b2sum,
 # md5sum, sha1sum, sha224sum, sha256sum, sha384sum, sha512sum, sha512hsum
-# and keccak256sum.  Uses bash-completion's helpers when they are loaded
-# and plain compgen otherwise.
+# and keccak256sum, and b3sum.  Uses bash-completion's helpers when they
+# are loaded and plain compgen otherwise.
 
 # The algorithms of `mdsum --list', in registry order.  tests/completions.sh
 # checks that this list, _mdsum and mdsum.fish agree with the program.
@@ -47,6 +47,11 @@ _mdsum()
 		opts='-a -c -l -w -z --algorithm= --length= --tag --untagged
 		    --zero --base64 --raw --check --ignore-missing --quiet
 		    --status --strict --warn --debug --help --version'
+	elif [[ $cmd == b3sum ]]; then
+		# BLAKE3's b3sum: its options, none of coreutils'.
+		opts='-c -h -l -V --check --derive-key= --help --keyed
+		    --length= --no-mmap --no-names --num-threads= --quiet --raw
+		    --version'
 	elif [[ $cmd == b2sum ]]; then
 		opts='-b -c -l -t -w -z --binary --check --length= --tag --text
 		    --zero --ignore-missing --quiet --status --strict --warn
@@ -81,11 +86,16 @@ _mdsum()
 		return
 		;;
 	-l | --length)
-		COMPREPLY=($(compgen -W '224 256 384 512' -- "$cur"))
+		if [[ $cmd == b3sum ]]; then
+			COMPREPLY=()	# bytes, any number of them
+		else
+			COMPREPLY=($(compgen -W '224 256 384 512' -- "$cur"))
+		fi
 		return
 		;;
-	-j | --jobs | --expect | --max-depth | --exclude | --include)
-		# a number, a digest, a pattern: nothing to offer
+	-j | --jobs | --expect | --max-depth | --exclude | --include | \
+	    --derive-key | --num-threads)
+		# a number, a digest, a pattern, a context: nothing to offer
 		COMPREPLY=()
 		return
 		;;
@@ -121,4 +131,4 @@ _mdsum_files()
 	fi
 }
 
-complete -F _mdsum mdsum cksum b2sum md5sum sha1sum sha224sum sha256sum sha384sum sha512sum sha512hsum keccak256sum
+complete -F _mdsum mdsum cksum b2sum md5sum sha1sum sha224sum sha256sum sha384sum sha512sum sha512hsum keccak256sum b3sum

@@ -1,11 +1,11 @@
-# fish completion for mdsum and its coreutils-style names cksum, b2sum,
+# fish completion for mdsum, its coreutils-style names cksum, b2sum,
 # md5sum, sha1sum, sha224sum, sha256sum, sha384sum, sha512sum, sha512hsum
-# and keccak256sum.  fish loads completions by command name, so install
-# this file (or links to it) as mdsum.fish, cksum.fish, b2sum.fish,
-# md5sum.fish and so on; a file in ~/.config/fish/completions hides the
-# one fish ships for a coreutils command of the same name.  Whichever is
-# loaded sets up all of these commands, replacing what an earlier load
-# set.  File operands are completed by default.
+# and keccak256sum, and b3sum.  fish loads completions by command name,
+# so install this file (or links to it) as mdsum.fish, cksum.fish,
+# b2sum.fish, md5sum.fish and so on; a file in ~/.config/fish/completions
+# hides the one fish ships for a coreutils command of the same name.
+# Whichever is loaded sets up all of these commands, replacing what an
+# earlier load set.  File operands are completed by default.
 
 # The algorithms of `mdsum --list', in registry order.  tests/completions.sh
 # checks that this list, mdsum.bash and _mdsum agree with the program.
@@ -24,8 +24,10 @@ function __mdsum_algorithm_list
     end
 end
 
-for cmd in mdsum cksum b2sum md5sum sha1sum sha224sum sha256sum sha384sum sha512sum sha512hsum keccak256sum
+for cmd in mdsum cksum b2sum md5sum sha1sum sha224sum sha256sum sha384sum sha512sum sha512hsum keccak256sum b3sum
     complete -c $cmd -e
+    # b3sum has options of its own, below
+    test $cmd = b3sum; and continue
     if test $cmd != cksum
         complete -c $cmd -s b -l binary -d 'Mark untagged lines with * (binary mode)'
         complete -c $cmd -s t -l text -d 'Mark untagged lines with a space (text mode)'
@@ -84,3 +86,16 @@ complete -c mdsum -l backend -x -a 'portable native libmd openssl' -d 'Use this 
 complete -c mdsum -l list -d 'List algorithms, backends and dispatch levels'
 complete -c mdsum -l bench -d 'Measure every algorithm on every backend'
 complete -c mdsum -l size -x -d 'With --bench: one message size in bytes'
+
+# BLAKE3's b3sum: its options, none of coreutils'.
+complete -c b3sum -s c -l check -d 'Read BLAKE3 sums from the files and check them'
+complete -c b3sum -l quiet -d 'With -c, do not print OK lines'
+complete -c b3sum -l keyed -d 'Keyed hash, the 32-byte key read from stdin'
+complete -c b3sum -l derive-key -x -d 'Derive a key, with this context string'
+complete -c b3sum -s l -l length -x -d 'Output bytes, before hex (default 32)'
+complete -c b3sum -l no-names -d 'Write the digest only'
+complete -c b3sum -l raw -d 'Write the output bytes of the one file'
+complete -c b3sum -l no-mmap -d 'Read files with read(2), not by mapping them'
+complete -c b3sum -l num-threads -x -d 'Hash this many files at once'
+complete -c b3sum -s h -l help -d 'Print a summary of the options and exit'
+complete -c b3sum -s V -l version -d 'Print the version and exit'

@@ -110,7 +110,7 @@ fi
 # The links the build made: a BSD tool is a link whose --help is the
 # md5(1) usage line under its own name (sha512t224 is no --list name), the
 # coreutils-style names are an algorithm followed by "sum", or coreutils'
-# cksum and b2sum.
+# cksum and b2sum, or b3sum.
 BSD_LINKS=$T/bsd_links
 SUM_LINKS=$T/sum_links
 : >"$BSD_LINKS"
@@ -123,7 +123,8 @@ for f in "$B"/*; do
 		echo "$name" >>"$BSD_LINKS"
 	elif [ $have_list = yes ] && grep -qx -e "${name%sum}" "$ALGS"; then
 		echo "$name" >>"$SUM_LINKS"
-	elif [ "$name" = cksum ] || [ "$name" = b2sum ]; then
+	elif [ "$name" = cksum ] || [ "$name" = b2sum ] ||
+	    [ "$name" = b3sum ]; then
 		echo "$name" >>"$SUM_LINKS"
 	fi
 done
@@ -285,6 +286,46 @@ if [ -f "$F" ]; then
 else
 	bad "$F: missing"
 	verdict "mdsum.fish exists"
+fi
+
+# --- b3sum: the options its --help lists ------------------------------
+
+# b3sum_options: the long options of b3sum --help, one a line, sorted.
+b3sum_options()
+{
+	"$B/b3sum" --help 2>/dev/null |
+	    sed -n -e 's/^    -[a-zA-Z], \(--[a-z-]*\).*/\1/p' \
+	    -e 's/^        \(--[a-z-]*\).*/\1/p' | sort
+}
+
+if [ ! -x "$B/b3sum" ]; then
+	skip "b3sum's completions offer its --help's options" "no b3sum link"
+else
+	b3sum_options >"$T/b3.want"
+	[ -s "$T/b3.want" ] || bad "no options in b3sum --help"
+	if have bash; then
+		bash -c '
+			. "$1" || exit 1
+			COMP_WORDS=(b3sum --)
+			COMP_CWORD=1
+			COMP_LINE="b3sum --"
+			COMP_POINT=${#COMP_LINE}
+			COMPREPLY=()
+			_mdsum
+			printf "%s\n" "${COMPREPLY[@]}"
+		' sh "$C/mdsum.bash" 2>/dev/null | sed 's/=$//; /^$/d' |
+		    sort >"$T/got"
+		same_set "mdsum.bash's b3sum options" "$T/b3.want" "$T/got"
+	fi
+	# each spec without its exclusions, up to its description
+	sed -n '/^b3sum)/,/;;/p' "$C/_mdsum" |
+	    sed -e "s/^ *'([^)]*)'//" -e 's/\[.*//' |
+	    grep -o -e '--[a-z-]*' | sort -u >"$T/got"
+	same_set "_mdsum's b3sum options" "$T/b3.want" "$T/got"
+	sed -n 's/^complete -c b3sum .*-l \([a-z-]*\).*/--\1/p' \
+	    "$C/mdsum.fish" | sort >"$T/got"
+	same_set "mdsum.fish's b3sum options" "$T/b3.want" "$T/got"
+	verdict "b3sum's completions offer the options of b3sum --help"
 fi
 
 # --- the BSD tools: one command per algorithm that has a link -----------

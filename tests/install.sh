@@ -392,8 +392,8 @@ if ! $MAKE_CMD "$@" DESTDIR="$D" PREFIX=$P WITH_SUM_LINKS=yes install \
 	bad "make install WITH_SUM_LINKS=yes failed: $(tail -5 "$T/log")"
 fi
 installed "$D" >"$T/got"
-SUM_ALL="md5sum sha256sum sha512hsum keccak256sum cksum b2sum sha1sum sha224sum sha384sum sha512sum"
-# Manuals only under names coreutils has no page of its own for.
+SUM_ALL="md5sum sha256sum sha512hsum keccak256sum cksum b2sum sha1sum sha224sum sha384sum sha512sum b3sum"
+# Manuals only under names coreutils (or b3sum) has no page of its own for.
 expected "$SUM_ALL" "sha512hsum keccak256sum" >"$T/want"
 if ! cmp -s "$T/got" "$T/want"; then
 	bad "installed files differ (< got, > want):"
@@ -411,7 +411,10 @@ out=$("$D$P/bin/cksum" -a md5 "$T/abc" 2>&1)
 out=$("$D$P/bin/b2sum" -l 256 "$T/abc" 2>&1)
 [ "$out" = "bddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319  $T/abc" ] ||
     bad "installed b2sum -l 256: $out"
-verdict "WITH_SUM_LINKS=yes adds md5sum, sha256sum, sha512hsum, keccak256sum, cksum, b2sum, sha1sum, sha224sum, sha384sum, sha512sum, without manuals that hide coreutils' pages"
+out=$("$D$P/bin/b3sum" "$T/abc" 2>&1)
+[ "$out" = "6437b3ac38465133ffb63b75273a8db548c558465d79db03fd359c6cd5bd9d85  $T/abc" ] ||
+    bad "installed b3sum: $out"
+verdict "WITH_SUM_LINKS=yes adds md5sum, sha256sum, sha512hsum, keccak256sum, cksum, b2sum, sha1sum, sha224sum, sha384sum, sha512sum, b3sum, without manuals that hide coreutils' and b3sum's pages"
 
 if ! $MAKE_CMD "$@" DESTDIR="$D" PREFIX=$P WITH_SUM_LINKS=yes \
     WITH_SUM_MANPAGES=yes install >"$T/log" 2>&1; then
@@ -428,7 +431,7 @@ for name in $SUM_ALL; do
 	[ "$l" = mdsum.1 ] ||
 	    bad "man1/$name.1 is not a link to mdsum.1 (readlink: $l)"
 done
-verdict "WITH_SUM_MANPAGES=yes adds md5sum.1, cksum.1, ... as links to mdsum.1"
+verdict "WITH_SUM_MANPAGES=yes adds md5sum.1, cksum.1, b3sum.1, ... as links to mdsum.1"
 
 BSD_MORE="sha1 sha224 sha384 sha512 sha512t224 sha512t256"
 if ! $MAKE_CMD "$@" DESTDIR="$D" PREFIX=$P WITH_SUM_LINKS=yes \
