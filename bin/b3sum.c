@@ -140,7 +140,8 @@ read_key(struct b3sum *b)
 /*
  * --num-threads NUM, as b3sum reads it; 0 or none: RAYON_NUM_THREADS if
  * it is a number above 0, as b3sum's thread pool takes it, else a thread
- * per CPU.  Threads here hash files side by side.
+ * per CPU.  They are the job pool's: files side by side, and the pieces
+ * of a large one among the threads no other file takes (hashfile.c).
  */
 static int
 parse_threads(struct b3sum *b)
@@ -225,10 +226,9 @@ generate(struct b3sum *b)
 {
 	struct gen gen = { b, 0 };
 	struct job_ops ops = { gen_next, gen_work, gen_emit, gen_input, NULL };
-	size_t jobs = b->jobs < b->nfiles ? b->jobs : b->nfiles;
 
 	ops.arg = &gen;
-	run_jobs(&ops, b->alg != NULL ? jobs : 1);
+	run_jobs(&ops, b->alg != NULL ? b->jobs : 1);
 	return b->status;
 }
 
