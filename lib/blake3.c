@@ -43,18 +43,18 @@ blake3_absorb(void *vst, const unsigned char *p, size_t n)
 {
 	struct blake3_state *st = vst;
 	const unsigned char *in[B3_BATCH];
-	size_t i, m;
+	size_t m;
 
 	if (st->w[B3_END]) {
 		st->w[B3_END] = 0;
 		b3_last(st, p, st->w[B3_LEN]);
 		return;
 	}
-	for (; n > 0; n -= m) {
-		m = n < B3_BATCH ? n : B3_BATCH;
-		for (i = 0; i < m; i++, p += B3_CHUNK)
-			in[i] = p;
+	while (n > 0) {
+		for (m = 0; m < B3_BATCH && m < n; m++, p += B3_CHUNK)
+			in[m] = p;
 		b3_batch(st, in, m);
+		n -= m;
 	}
 }
 

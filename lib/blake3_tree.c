@@ -64,7 +64,7 @@ b3_join(struct blake3_state *st, unsigned char *cv, size_t n, uint64_t at,
 	const unsigned char *in[B3_BATCH / 2];
 	unsigned char up[B3_BATCH / 2 * 32], last[B3_LEVELS][32];
 	unsigned int from = level, top;
-	int held[B3_LEVELS];
+	int held[B3_LEVELS] = { 0 };
 	size_t i, pairs;
 
 	for (; n > 0; level++, at >>= 1) {
@@ -165,15 +165,17 @@ mds_blake3_piece(const void *vst, const unsigned char *p, uint64_t t,
 {
 	const struct blake3_state *st = vst;
 	const unsigned char *in[B3_PIECE_CHUNKS];
-	unsigned char a[B3_PIECE_CHUNKS * 32], b[B3_PIECE_CHUNKS / 2 * 32];
+	/* The chunks' chaining values, then each level's, in turn. */
+	unsigned char level[2][B3_PIECE_CHUNKS * 32];
 	unsigned char *from, *to, *tmp;
 	size_t i, n;
 
 	for (i = 0; i < B3_PIECE_CHUNKS; i++)
 		in[i] = p + B3_CHUNK * i;
 	st->k->b3_many(in, B3_PIECE_CHUNKS, B3_CHUNK_BLOCKS, st->key, t, 1,
-	    st->mode, CHUNK_START, CHUNK_END, a);
-	for (from = a, to = b, n = B3_PIECE_CHUNKS; n > 1; n /= 2) {
+	    st->mode, CHUNK_START, CHUNK_END, level[0]);
+	for (from = level[0], to = level[1], n = B3_PIECE_CHUNKS; n > 1;
+	    n /= 2) {
 		for (i = 0; i < n / 2; i++)
 			in[i] = from + 64 * i;
 		st->k->b3_many(in, n / 2, 1, st->key, 0, 0, st->mode | PARENT,
