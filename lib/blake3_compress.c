@@ -66,9 +66,8 @@ mds_blake3_compress_portable(const uint32_t cv[8], const uint32_t m[16],
 
 void
 mds_blake3_many_portable(const unsigned char *const *in, size_t n,
-    size_t blocks, const uint32_t key[8], uint64_t t, int inc,
-    uint32_t flags, uint32_t flags_start, uint32_t flags_end,
-    unsigned char *out)
+    size_t blocks, const uint32_t key[8], const uint64_t *t, uint32_t flags,
+    uint32_t flags_start, uint32_t flags_end, unsigned char *out)
 {
 	uint32_t cv[8], m[16], o[16], f;
 	size_t i, b;
@@ -84,7 +83,7 @@ mds_blake3_many_portable(const unsigned char *const *in, size_t n,
 				f |= flags_start;
 			if (b == blocks - 1)
 				f |= flags_end;
-			mds_blake3_compress_portable(cv, m, inc ? t + i : t, 64,
+			mds_blake3_compress_portable(cv, m, t[i], 64,
 			    f, o);
 			memcpy(cv, o, sizeof(cv));
 		}

@@ -13,6 +13,9 @@
 #include "blake3_int.h"
 #include "blake3.h"
 
+/* The counters of parents: all 0. */
+static const uint64_t b3_zeros[B3_BATCH / 2];
+
 typedef char b3_piece_fits[MDS_BLAKE3_PIECE == B3_PIECE_CHUNKS * B3_CHUNK ?
     1 : -1];
 
@@ -81,7 +84,7 @@ b3_join(struct blake3_state *st, unsigned char *cv, size_t n, uint64_t at,
 		for (i = 0; i < pairs; i++)
 			in[i] = cv + 64 * i;
 		if (pairs > 0)
-			st->k->b3_many(in, pairs, 1, st->key, 0, 0,
+			st->k->b3_many(in, pairs, 1, st->key, b3_zeros,
 			    st->mode | PARENT, 0, 0, up);
 		memcpy(cv, up, 32 * pairs);
 		n = pairs;
@@ -95,9 +98,12 @@ void
 b3_batch(struct blake3_state *st, const unsigned char *const *in, size_t n)
 {
 	unsigned char cv[B3_BATCH * 32];
-	uint64_t t = b3_count(st->w);
+	uint64_t t = b3_count(st->w), ts[B3_BATCH];
+	size_t i;
 
-	st->k->b3_many(in, n, B3_CHUNK_BLOCKS, st->key, t, 1, st->mode,
+	for (i = 0; i < n; i++)
+		ts[i] = t + i;
+	st->k->b3_many(in, n, B3_CHUNK_BLOCKS, st->key, ts, st->mode,
 	    CHUNK_START, CHUNK_END, cv);
 	b3_join(st, cv, n, t, 0);
 	b3_set_count(st->w, t + n);
@@ -168,18 +174,21 @@ mds_blake3_piece(const void *vst, const unsigned char *p, uint64_t t,
 	/* The chunks' chaining values, then each level's, in turn. */
 	unsigned char level[2][B3_PIECE_CHUNKS * 32];
 	unsigned char *from, *to, *tmp;
+	uint64_t ts[B3_PIECE_CHUNKS];
 	size_t i, n;
 
-	for (i = 0; i < B3_PIECE_CHUNKS; i++)
+	for (i = 0; i < B3_PIECE_CHUNKS; i++) {
 		in[i] = p + B3_CHUNK * i;
-	st->k->b3_many(in, B3_PIECE_CHUNKS, B3_CHUNK_BLOCKS, st->key, t, 1,
+		ts[i] = t + i;
+	}
+	st->k->b3_many(in, B3_PIECE_CHUNKS, B3_CHUNK_BLOCKS, st->key, ts,
 	    st->mode, CHUNK_START, CHUNK_END, level[0]);
 	for (from = level[0], to = level[1], n = B3_PIECE_CHUNKS; n > 1;
 	    n /= 2) {
 		for (i = 0; i < n / 2; i++)
 			in[i] = from + 64 * i;
-		st->k->b3_many(in, n / 2, 1, st->key, 0, 0, st->mode | PARENT,
-		    0, 0, to);
+		st->k->b3_many(in, n / 2, 1, st->key, b3_zeros,
+		    st->mode | PARENT, 0, 0, to);
 		tmp = from;
 		from = to;
 		to = tmp;

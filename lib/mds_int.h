@@ -169,7 +169,7 @@ void	mds_blake2b_compress_portable(uint64_t[8], uint64_t[2],
 void	mds_blake3_compress_portable(const uint32_t[8], const uint32_t[16],
 	    uint64_t, uint32_t, uint32_t, uint32_t[16]);
 void	mds_blake3_many_portable(const unsigned char *const *, size_t,
-	    size_t, const uint32_t[8], uint64_t, int, uint32_t, uint32_t,
+	    size_t, const uint32_t[8], const uint64_t *, uint32_t, uint32_t,
 	    uint32_t, unsigned char *);
 
 /*
@@ -229,16 +229,16 @@ struct mds_kernel {
 		    uint32_t, uint32_t, uint32_t[16]);
 	/*
 	 * BLAKE3's batch: n inputs in[i] of blocks 64-byte blocks each,
-	 * every one compressed in turn from key with counter t + i (t
-	 * alone when inc is 0) and flags, the first block also with
-	 * flags_start and the last with flags_end; input i's chaining
-	 * value, 32 bytes little-endian, to out + 32 i, which overlaps no
-	 * input.  n whole chunks (blocks 16, inc 1) or n parents (blocks 1,
-	 * inc 0).  A kernel runs its lanes' width at a time and the rest
-	 * narrower; the choice is the table's.
+	 * every one compressed in turn from key with its own counter t[i]
+	 * and flags, the first block also with flags_start and the last
+	 * with flags_end; input i's chaining value, 32 bytes little-endian,
+	 * to out + 32 i, which overlaps no input.  n whole chunks (blocks
+	 * 16; of one message, or of several: small files share a batch) or
+	 * n parents (blocks 1, counters 0).  A kernel runs its lanes' width
+	 * at a time and the rest narrower; the choice is the table's.
 	 */
 	void	(*b3_many)(const unsigned char *const *, size_t, size_t,
-		    const uint32_t[8], uint64_t, int, uint32_t, uint32_t,
+		    const uint32_t[8], const uint64_t *, uint32_t, uint32_t,
 		    uint32_t, unsigned char *);
 };
 

@@ -55,7 +55,7 @@ void	mds_keccak_absorb_sha3(uint64_t[25], const unsigned char *, size_t,
 	    size_t);
 /* BLAKE3's batch (struct mds_kernel's b3_many), four inputs at a time. */
 void	mds_blake3_many_neon(const unsigned char *const *, size_t, size_t,
-	    const uint32_t[8], uint64_t, int, uint32_t, uint32_t, uint32_t,
+	    const uint32_t[8], const uint64_t *, uint32_t, uint32_t, uint32_t,
 	    unsigned char *);
 
 /* Multi-buffer kernels: struct mds_mb_kernel's blocks. */

@@ -57,13 +57,13 @@ static const unsigned char rot8_bytes[16] = {
 };
 
 static void	b3_x4(const unsigned char *const *, size_t, const uint32_t[8],
-		    uint64_t, int, uint32_t, uint32_t, uint32_t,
+		    const uint64_t *, uint32_t, uint32_t, uint32_t,
 		    unsigned char *);
 
 /* Four inputs side by side. */
 static void
 b3_x4(const unsigned char *const *in, size_t blocks, const uint32_t key[8],
-    uint64_t t, int inc, uint32_t flags, uint32_t start, uint32_t end,
+    const uint64_t *t, uint32_t flags, uint32_t start, uint32_t end,
     unsigned char *out)
 {
 	const uint8x16_t rot8 = vld1q_u8(rot8_bytes);
@@ -75,8 +75,8 @@ b3_x4(const unsigned char *const *in, size_t blocks, const uint32_t key[8],
 	int w;
 
 	for (i = 0; i < LANES; i++) {
-		lo[i] = (uint32_t)(t + (inc ? i : 0));
-		hi[i] = (uint32_t)((t + (inc ? i : 0)) >> 32);
+		lo[i] = (uint32_t)t[i];
+		hi[i] = (uint32_t)(t[i] >> 32);
 	}
 	tlo = vld1q_u32(lo);
 	thi = vld1q_u32(hi);
@@ -117,16 +117,15 @@ b3_x4(const unsigned char *const *in, size_t blocks, const uint32_t key[8],
 
 void
 mds_blake3_many_neon(const unsigned char *const *in, size_t n,
-    size_t blocks, const uint32_t key[8], uint64_t t, int inc,
+    size_t blocks, const uint32_t key[8], const uint64_t *t,
     uint32_t flags, uint32_t start, uint32_t end, unsigned char *out)
 {
 	for (; n >= LANES; n -= LANES, in += LANES, out += 32 * LANES) {
-		b3_x4(in, blocks, key, t, inc, flags, start, end, out);
-		if (inc)
-			t += LANES;
+		b3_x4(in, blocks, key, t, flags, start, end, out);
+		t += LANES;
 	}
 	if (n > 0)
-		mds_blake3_many_portable(in, n, blocks, key, t, inc, flags,
+		mds_blake3_many_portable(in, n, blocks, key, t, flags,
 		    start, end, out);
 }
 #endif

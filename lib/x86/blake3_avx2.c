@@ -83,13 +83,13 @@
 } while (0)
 
 static void	b3_x8(const unsigned char *const *, size_t, const uint32_t[8],
-		    uint64_t, int, uint32_t, uint32_t, uint32_t,
+		    const uint64_t *, uint32_t, uint32_t, uint32_t,
 		    unsigned char *);
 
 /* Eight inputs side by side. */
 AVX2 static void
 b3_x8(const unsigned char *const *in, size_t blocks, const uint32_t key[8],
-    uint64_t t, int inc, uint32_t flags, uint32_t start, uint32_t end,
+    const uint64_t *t, uint32_t flags, uint32_t start, uint32_t end,
     unsigned char *out)
 {
 	const __m256i rot8 = ROT8_MASK;
@@ -101,8 +101,8 @@ b3_x8(const unsigned char *const *in, size_t blocks, const uint32_t key[8],
 	int w;
 
 	for (i = 0; i < LANES; i++) {
-		lo[i] = (uint32_t)(t + (inc ? i : 0));
-		hi[i] = (uint32_t)((t + (inc ? i : 0)) >> 32);
+		lo[i] = (uint32_t)t[i];
+		hi[i] = (uint32_t)(t[i] >> 32);
 	}
 	tlo = LOADU(lo);
 	thi = LOADU(hi);
@@ -144,16 +144,15 @@ b3_x8(const unsigned char *const *in, size_t blocks, const uint32_t key[8],
 
 AVX2 void
 mds_blake3_many_avx2(const unsigned char *const *in, size_t n,
-    size_t blocks, const uint32_t key[8], uint64_t t, int inc,
+    size_t blocks, const uint32_t key[8], const uint64_t *t,
     uint32_t flags, uint32_t start, uint32_t end, unsigned char *out)
 {
 	for (; n >= LANES; n -= LANES, in += LANES, out += 32 * LANES) {
-		b3_x8(in, blocks, key, t, inc, flags, start, end, out);
-		if (inc)
-			t += LANES;
+		b3_x8(in, blocks, key, t, flags, start, end, out);
+		t += LANES;
 	}
 	if (n > 0)
-		mds_blake3_many_sse41(in, n, blocks, key, t, inc, flags, start,
+		mds_blake3_many_sse41(in, n, blocks, key, t, flags, start,
 		    end, out);
 }
 #endif

@@ -143,7 +143,7 @@
 static void	b3_one(const unsigned char *, size_t, const uint32_t[8],
 		    uint64_t, uint32_t, uint32_t, uint32_t, unsigned char *);
 static void	b3_x4(const unsigned char *const *, size_t, const uint32_t[8],
-		    uint64_t, int, uint32_t, uint32_t, uint32_t,
+		    const uint64_t *, uint32_t, uint32_t, uint32_t,
 		    unsigned char *);
 
 SSE41 void
@@ -194,7 +194,7 @@ b3_one(const unsigned char *p, size_t blocks, const uint32_t key[8],
 /* Four inputs side by side, word-sliced. */
 SSE41 static void
 b3_x4(const unsigned char *const *in, size_t blocks, const uint32_t key[8],
-    uint64_t t, int inc, uint32_t flags, uint32_t start, uint32_t end,
+    const uint64_t *t, uint32_t flags, uint32_t start, uint32_t end,
     unsigned char *out)
 {
 	const __m128i rot16 = ROT16_MASK, rot8 = ROT8_MASK;
@@ -206,8 +206,8 @@ b3_x4(const unsigned char *const *in, size_t blocks, const uint32_t key[8],
 	int w;
 
 	for (i = 0; i < LANES; i++) {
-		lo[i] = (uint32_t)(t + (inc ? i : 0));
-		hi[i] = (uint32_t)((t + (inc ? i : 0)) >> 32);
+		lo[i] = (uint32_t)t[i];
+		hi[i] = (uint32_t)(t[i] >> 32);
 	}
 	tlo = LOADU(lo);
 	thi = LOADU(hi);
@@ -249,18 +249,14 @@ b3_x4(const unsigned char *const *in, size_t blocks, const uint32_t key[8],
 
 SSE41 void
 mds_blake3_many_sse41(const unsigned char *const *in, size_t n,
-    size_t blocks, const uint32_t key[8], uint64_t t, int inc,
+    size_t blocks, const uint32_t key[8], const uint64_t *t,
     uint32_t flags, uint32_t start, uint32_t end, unsigned char *out)
 {
 	for (; n >= LANES; n -= LANES, in += LANES, out += 32 * LANES) {
-		b3_x4(in, blocks, key, t, inc, flags, start, end, out);
-		if (inc)
-			t += LANES;
+		b3_x4(in, blocks, key, t, flags, start, end, out);
+		t += LANES;
 	}
-	for (; n > 0; n--, in++, out += 32) {
-		b3_one(in[0], blocks, key, t, flags, start, end, out);
-		if (inc)
-			t++;
-	}
+	for (; n > 0; n--, in++, t++, out += 32)
+		b3_one(in[0], blocks, key, t[0], flags, start, end, out);
 }
 #endif

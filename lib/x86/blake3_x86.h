@@ -12,8 +12,8 @@
 
 #define MDS_B3_MANY_PROTO(name)						\
 	void name(const unsigned char *const *, size_t, size_t,		\
-	    const uint32_t[8], uint64_t, int, uint32_t, uint32_t, uint32_t, \
-	    unsigned char *)
+	    const uint32_t[8], const uint64_t *, uint32_t, uint32_t,	\
+	    uint32_t, unsigned char *)
 
 void	mds_blake3_compress_sse41(const uint32_t[8], const uint32_t[16],
 	    uint64_t, uint32_t, uint32_t, uint32_t[16]);
