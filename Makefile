@@ -43,6 +43,7 @@ LIB_OBJS =	lib/registry.o lib/backend.o lib/dispatch.o lib/ctx.o lib/fd.o \
 		lib/mdpad.o lib/md5.o lib/sha1.o lib/sha256.o lib/sha512.o lib/sm3.o \
 		lib/keccak.o lib/keccakf1600.o lib/blake2b.o lib/blake3.o \
 		lib/blake3_tree.o lib/blake3_compress.o lib/blake3_threads.o \
+		lib/blake3_group.o \
 		lib/registry_made.o \
 		lib/mb_portable.o lib/lanes.o \
 		lib/lanes_api.o lib/lane_cons.o lib/batch.o lib/construction.o \

@@ -181,6 +181,15 @@ blake3_init_native(void *vst, const struct mds_alg *alg)
 	return b3_alloc(vst);
 }
 
+/* A state of alg's on kernel k (blake3_group.c). */
+int
+b3_init_on(struct blake3_state *st, const struct mds_alg *alg,
+    const struct mds_kernel *k)
+{
+	blake3_start(st, alg, k);
+	return b3_alloc(st);
+}
+
 /*
  * Whole chunks go to the batch once a byte after them has come, the one
  * held first; the last 1 .. 1024 bytes are held.

@@ -40,4 +40,10 @@ int64_t	 mds_blake3_file(void *, int, const struct stat *, off_t,
 int	 mds_blake3_spans(void *, const unsigned char *, size_t, size_t,
 	    unsigned int);
 
+/* Small messages sharing a kernel's batch (blake3_group.c): at most 64. */
+struct mds_kernel;
+int	 mds_blake3_group(const struct mds_alg *, const struct mds_kernel *,
+	    size_t, const unsigned char *const *, const size_t *,
+	    unsigned char *);
+
 #endif /* MDS_BLAKE3_H */

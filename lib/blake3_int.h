@@ -94,5 +94,8 @@ void	b3_batch(struct blake3_state *, const unsigned char *const *, size_t);
 void	b3_join(struct blake3_state *, unsigned char *, size_t, uint64_t,
 	    unsigned int);
 void	b3_last(struct blake3_state *, const unsigned char *, size_t);
+/* blake3.c: a state of a row on a kernel, as init makes it. */
+int	b3_init_on(struct blake3_state *, const struct mds_alg *,
+	    const struct mds_kernel *);
 
 #endif /* MDS_BLAKE3_INT_H */

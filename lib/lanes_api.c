@@ -32,7 +32,17 @@ lanes_choose(struct mds_lanes *s)
 	portable = mds_choice_backend(id) == MDS_BE_PORTABLE;
 	forced = mds_backend_forced() == 1;
 	s->k = NULL;
+	s->tree = NULL;
 	s->width = 1;
+	/* A tree: small messages share the batch of the kernel chosen. */
+	if (s->alg->family == MDS_FAM_BLAKE3) {
+		if (native && mds_blake3_lanes(mds_choice_kernel(s->alg,
+		    id)) > 1) {
+			s->tree = mds_choice_kernel(s->alg, id);
+			s->width = mds_blake3_lanes(s->tree);
+		}
+		return 0;
+	}
 	k = mds_choose_lanes(s->alg);
 	if (k == NULL || !(native ||
 	    (portable && k->level == MDS_LEVEL_PORTABLE) ||
@@ -91,6 +101,8 @@ mds_lanes_kernel(const struct mds_lanes *s)
 
 	if (s->k != NULL)
 		return s->k->name;
+	if (s->tree != NULL)
+		return s->tree->name;
 	if (mds_init(&ctx, s->alg) == -1)
 		return NULL;
 	name = mds_ctx_impl(&ctx);
@@ -209,7 +221,10 @@ mds_lanes_next(struct mds_lanes *s, struct mds_lane_result *r)
 	if (s->k == NULL) {
 		if (s->queued == m)
 			s->queued = m->next;
-		mds_lanes_msg_single(s, m);
+		if (s->tree != NULL)
+			mds_blake3_lanes_next(s, m);
+		else
+			mds_lanes_msg_single(s, m);
 	} else
 		mds_lanes_run_until(s, m);
 	s->head = m->next;
@@ -226,6 +241,10 @@ mds_lanes_next(struct mds_lanes *s, struct mds_lane_result *r)
 	if (m->shared_blocks > m->solo_blocks && s->k != NULL) {
 		s->last_impl = s->k->name;
 		s->last_backend = s->k_backend;
+		s->last_lanes = s->width;
+	} else if (m->shared_blocks > 0 && s->tree != NULL) {
+		s->last_impl = s->tree->name;
+		s->last_backend = "native";
 		s->last_lanes = s->width;
 	} else if (m->impl != NULL) {
 		s->last_impl = m->impl;

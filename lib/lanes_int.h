@@ -30,6 +30,8 @@ struct msg {
 	/* Blocks the multi-buffer kernel and the single one hashed. */
 	uint64_t	 shared_blocks, solo_blocks;
 	const char	*impl;		/* msg_single's code, or NULL */
+	int		 fits;		/* a tree's group: 0 unknown, 1, 2 not */
+	struct stat	 sb;		/* when it fits, a file's fstat */
 	const char	*backend;	/* and its backend */
 	struct mds_lane_result r;
 };
@@ -60,6 +62,8 @@ struct mds_lanes {
 	const struct mds_alg		*alg;
 	const struct mds_shape		*shape;
 	const struct mds_mb_kernel	*k;	/* NULL: one at a time */
+	/* BLAKE3's kernel when small messages share its batch, or NULL. */
+	const struct mds_kernel		*tree;
 	const struct mds_kernel		*single;	/* for a lane alone */
 	const char			*k_backend;	/* k's backend */
 	const char			*single_backend;	/* single's */
@@ -91,6 +95,14 @@ struct mds_lanes {
 /* lanes.c: run the lanes until the message is done; one message alone. */
 void	mds_lanes_run_until(struct mds_lanes *, struct msg *);
 void	mds_lanes_msg_single(struct mds_lanes *, struct msg *);
+
+/*
+ * blake3_group.c: a tree's lanes.  The width of a BLAKE3 kernel's batch
+ * (0: none worth sharing); message m with the small ones queued after
+ * it, through s->tree.
+ */
+size_t	mds_blake3_lanes(const struct mds_kernel *);
+void	mds_blake3_lanes_next(struct mds_lanes *, struct msg *);
 
 /*
  * lane_cons.c, through the construction's table: the scheduler set up

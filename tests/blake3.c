@@ -238,9 +238,10 @@ START_TEST(test_modes)
 END_TEST
 
 /*
- * A tree is never on the lanes: width 1 under every setting, no
- * multi-buffer implementation offered, and the batch API and the
- * scheduler (buffers and files) give the vectors' digests.
+ * A tree is no lane of words: no multi-buffer kernel, its implementations
+ * of width 1; its scheduler's width is its batch kernel's (1 on the
+ * portable level), and the batch API and the scheduler (buffers and
+ * files) give the vectors' digests.
  */
 START_TEST(test_no_lanes)
 {
@@ -263,10 +264,16 @@ START_TEST(test_no_lanes)
 	for (i = 0; i < mds_portable_nmb_kernels; i++)
 		ck_assert_int_ne(mds_portable_mb_kernels[i].family,
 		    MDS_FAM_BLAKE3);
+	/* Its lanes are its kernel's batch's, shared by small messages. */
 	for (l = 0; l <= mds_cpu_level_count(); l++) {
 		ck_assert_int_eq(mds_set_cpu_level(mds_cpu_level_at(l)), 0);
 		ck_assert_ptr_nonnull(s = mds_lanes_new(alg));
-		ck_assert_uint_eq(mds_lanes_width(s), 1);
+		ck_assert_msg(mds_lanes_width(s) == 1 ||
+		    mds_lanes_width(s) == 4 || mds_lanes_width(s) == 8 ||
+		    mds_lanes_width(s) == 16, "blake3: %zu lanes at %s",
+		    mds_lanes_width(s), mds_cpu_level_at(l));
+		if (l == 0)
+			ck_assert_uint_eq(mds_lanes_width(s), 1);
 		mds_lanes_free(s);
 	}
 	(void)mds_set_cpu_level(NULL);
@@ -415,6 +422,83 @@ START_TEST(test_file_threads)
 }
 END_TEST
 
+/*
+ * Small messages sharing a batch (blake3_group.c): groups of random
+ * messages of 0 to 70 KiB (a few past what a group takes), keyed too,
+ * through mds_blake3_group on every BLAKE3 kernel this CPU has, and
+ * through the batch API and a scheduler of files; each the digest of
+ * one update on the portable backend.
+ */
+START_TEST(test_group)
+{
+	const struct mds_alg *rows[2];
+	const unsigned char *big = b3_big(), *msgs[64];
+	uint64_t rng = mdt_stream(mdt_seed(), 0xb3b3);
+	unsigned char want[64][32], got[64 * 32];
+	struct mds_lane_result r;
+	struct mds_lanes *s;
+	size_t lens[64], n, i, kn, round;
+	char path[] = "/tmp/mdsum-b3g-XXXXXX";
+	int fds[64], a;
+
+	rows[0] = mdt_alg("blake3");
+	ck_assert_ptr_nonnull(rows[1] = mds_alg_keyed(rows[0], vec.key, 32));
+	for (round = 0; round < 12; round++) {
+		a = (int)(round % 2);
+		n = 1 + (size_t)(mdt_rand(&rng) % 64);
+		for (i = 0; i < n; i++) {
+			lens[i] = mdt_rand(&rng) % 4 == 0 ?
+			    (size_t)(mdt_rand(&rng) % 2049) :
+			    (size_t)(mdt_rand(&rng) % (70 * 1024));
+			msgs[i] = big + mdt_rand(&rng) % (BIG_LEN - lens[i]);
+			mdt_hash(rows[a], "portable", msgs[i], lens[i],
+			    want[i]);
+		}
+		for (kn = 0; kn < mds_arch_nkernels; kn++) {
+			const struct mds_kernel *k = &mds_arch_kernels[kn];
+
+			if (k->family != MDS_FAM_BLAKE3 ||
+			    mds_cpu_missing(k->need) != NULL)
+				continue;
+			ck_assert_int_eq(mds_blake3_group(rows[a], k, n, msgs,
+			    lens, got), 0);
+			for (i = 0; i < n; i++)
+				MDT_DIGEST_EQ(got + 32 * i, want[i], 32, "%s: "
+				    "group of %zu, message %zu of %zu bytes",
+				    k->name, n, i, lens[i]);
+		}
+		ck_assert_int_eq(mds_digest_many(rows[a], n, (const void *const
+		    *)msgs, lens, got), 0);
+		for (i = 0; i < n; i++)
+			MDT_DIGEST_EQ(got + 32 * i, want[i], 32, "mds_digest_"
+			    "many: %zu messages, %zu of %zu bytes", n, i,
+			    lens[i]);
+		ck_assert_ptr_nonnull(s = mds_lanes_new(rows[a]));
+		for (i = 0; i < n; i++) {
+			ck_assert_int_ne(fds[i] = mkstemp(path), -1);
+			ck_assert_int_eq(unlink(path), 0);
+			memcpy(path + sizeof(path) - 7, "XXXXXX", 6);
+			ck_assert_int_eq(write(fds[i], msgs[i], lens[i]),
+			    (ssize_t)lens[i]);
+			ck_assert_int_eq(lseek(fds[i], 0, SEEK_SET), 0);
+			ck_assert_int_eq(mds_lanes_add_fd(s, fds[i],
+			    MDS_READ_AUTO, fds + i), 0);
+		}
+		for (i = 0; i < n; i++) {
+			ck_assert_int_eq(mds_lanes_next(s, &r), 1);
+			ck_assert_ptr_eq(r.tag, fds + i);
+			ck_assert_int_eq(r.size, (int64_t)lens[i]);
+			MDT_DIGEST_EQ(r.digest, want[i], 32, "the scheduler: "
+			    "file %zu of %zu bytes", i, lens[i]);
+			close(fds[i]);
+		}
+		ck_assert_int_eq(mds_lanes_next(s, &r), 0);
+		mds_lanes_free(s);
+	}
+	mds_alg_free(rows[1]);
+}
+END_TEST
+
 Suite *
 mdt_blake3_suite(void)
 {
@@ -432,6 +516,7 @@ mdt_blake3_suite(void)
 	tc = tcase_create("lanes");
 	tcase_add_unchecked_fixture(tc, b3_setup, NULL);
 	tcase_add_test(tc, test_no_lanes);
+	tcase_add_test(tc, test_group);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("threads");
