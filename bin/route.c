@@ -115,6 +115,10 @@ route_submit(struct route *rt, struct input *in)
 	 */
 	if (stat(in->name, &sb) == -1 || !S_ISREG(sb.st_mode))
 		return 0;
+	/* A tree's large file: in its turn, on the threads it may take. */
+	for (a = 0; a < nalgs; a++)
+		if (!mds_lanes_fits(s[a], (uint64_t)sb.st_size))
+			return 0;
 	for (n = 0; n < nalgs; n++) {
 		/*
 		 * Without blocking: should the name have become a fifo

@@ -21,7 +21,7 @@
 #include "source.h"
 
 /* What a group takes: messages up to GROUP_MAX bytes, GROUP of them. */
-#define GROUP_MAX	(64u * 1024)
+#define GROUP_MAX	MDS_BLAKE3_GROUP_MAX
 #define GROUP		64
 
 /*
@@ -61,6 +61,8 @@ mds_blake3_group(const struct mds_alg *alg, const struct mds_kernel *k,
 	struct blake3_state *st;
 	size_t dlen = mds_alg_digest_len(alg), j, c, m, a, b;
 
+	if (n == 0)
+		return 0;
 	if (n > GROUP || (st = calloc(n, sizeof(*st))) == NULL) {
 		errno = n > GROUP ? EINVAL : ENOMEM;
 		return -1;

@@ -138,6 +138,13 @@ mds_lanes_pending(const struct mds_lanes *s)
 	return s->pending;
 }
 
+int
+mds_lanes_fits(const struct mds_lanes *s, uint64_t size)
+{
+	return s != NULL && s->width > 1 &&
+	    (s->tree == NULL || size <= MDS_BLAKE3_GROUP_MAX);
+}
+
 static int
 lanes_add(struct mds_lanes *s, const void *buf, size_t len, int fd, int how,
     void *tag)

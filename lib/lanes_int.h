@@ -101,6 +101,7 @@ void	mds_lanes_msg_single(struct mds_lanes *, struct msg *);
  * (0: none worth sharing); message m with the small ones queued after
  * it, through s->tree.
  */
+#define MDS_BLAKE3_GROUP_MAX	(64u * 1024)	/* the largest a group takes */
 size_t	mds_blake3_lanes(const struct mds_kernel *);
 void	mds_blake3_lanes_next(struct mds_lanes *, struct msg *);
 

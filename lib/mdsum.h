@@ -286,6 +286,12 @@ int		 mds_lanes_add(struct mds_lanes *, const void *, size_t,
 		    void *);
 int		 mds_lanes_add_fd(struct mds_lanes *, int, int, void *);
 size_t		 mds_lanes_pending(const struct mds_lanes *);
+/*
+ * Would a message of size bytes share the lanes (1), or be hashed alone
+ * in its turn (0: a tree's large message, which fills its kernel's batch
+ * by itself and may take threads of its own)?
+ */
+int		 mds_lanes_fits(const struct mds_lanes *, uint64_t);
 int		 mds_lanes_next(struct mds_lanes *, struct mds_lane_result *);
 /*
  * What hashed the message mds_lanes_next gave last: the multi-buffer

@@ -438,7 +438,7 @@ START_TEST(test_group)
 	struct mds_lane_result r;
 	struct mds_lanes *s;
 	size_t lens[64], n, i, kn, round;
-	char path[] = "/tmp/mdsum-b3g-XXXXXX";
+	char path[32];
 	int fds[64], a;
 
 	rows[0] = mdt_alg("blake3");
@@ -475,9 +475,10 @@ START_TEST(test_group)
 			    lens[i]);
 		ck_assert_ptr_nonnull(s = mds_lanes_new(rows[a]));
 		for (i = 0; i < n; i++) {
+			(void)snprintf(path, sizeof(path), "%s",
+			    "/tmp/mdsum-b3g-XXXXXX");
 			ck_assert_int_ne(fds[i] = mkstemp(path), -1);
 			ck_assert_int_eq(unlink(path), 0);
-			memcpy(path + sizeof(path) - 7, "XXXXXX", 6);
 			ck_assert_int_eq(write(fds[i], msgs[i], lens[i]),
 			    (ssize_t)lens[i]);
 			ck_assert_int_eq(lseek(fds[i], 0, SEEK_SET), 0);
