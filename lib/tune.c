@@ -40,6 +40,11 @@
 #include "mds_int.h"
 
 #define TUNE_BUF	(8 * 1024)	/* bytes one single-stream round hashes */
+/*
+ * A tree's round: its widest batch (64 chunks) whole, and the chunk it
+ * holds back; with 8 KiB every kernel of BLAKE3 would run its narrowest.
+ */
+#define TUNE_TREE_BUF	(65 * 1024)
 #define TUNE_LANE_BUF	(2 * 1024)	/* bytes per lane in a multi-buffer round */
 #define TUNE_ROUNDS	5		/* the first one only warms up */
 /*
@@ -84,7 +89,7 @@ static pthread_mutex_t tune_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t env_once = PTHREAD_ONCE_INIT;
 static int tune_mode;		/* 0 by work, 1 always, -1 never */
 static const char *slow_list;	/* MDSUM_TUNE_SLOW */
-static unsigned char *tune_buf;	/* TUNE_BUF, or a lane's share times 16 */
+static unsigned char *tune_buf;	/* a round's bytes, whichever is most */
 
 /* The kernel the native code of this thread uses while it is timed. */
 __thread const struct mds_kernel *mds_kernel_override;
@@ -130,6 +135,13 @@ mds_now_ns(void)
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
+/* Bytes a single-stream round of alg hashes. */
+static size_t
+tune_len(const struct mds_alg *alg)
+{
+	return alg->family == MDS_FAM_BLAKE3 ? TUNE_TREE_BUF : TUNE_BUF;
+}
+
 /* One round of a single-stream candidate: ns to hash the buffer. */
 static double
 time_single(const struct mds_alg *alg, const struct mds_impl *impl,
@@ -145,7 +157,7 @@ time_single(const struct mds_alg *alg, const struct mds_impl *impl,
 		return -1;
 	}
 	t0 = mds_now_ns();
-	impl->update(&ctx.u_, tune_buf, TUNE_BUF);
+	impl->update(&ctx.u_, tune_buf, tune_len(alg));
 	t = mds_now_ns() - t0;
 	(void)impl->final(&ctx.u_, md);
 	mds_kernel_override = NULL;
@@ -195,7 +207,7 @@ time_row(const struct tune_result *r, size_t i, const struct mds_alg *alg)
 	if (r->mbk[i] != NULL)
 		return alg->shape != NULL ? time_mb(r->mbk[i], alg->shape) : -1;
 	t = time_single(alg, r->impl[i], r->kernel[i]);
-	return t > 0 ? t / TUNE_BUF : -1;
+	return t > 0 ? t / (double)tune_len(alg) : -1;
 }
 
 /* The warm-up of row i: rounds until TUNE_WARM_NS have passed. */
@@ -402,7 +414,7 @@ choose_mb(const struct mds_alg *alg, struct tune_result *r, size_t first)
 			if (round > 0 && u > 0 && (t < 0 || u < t))
 				t = u;
 		}
-		one = t > 0 ? TUNE_BUF / t : 0;
+		one = t > 0 ? (double)tune_len(alg) / t : 0;
 	}
 	/*
 	 * The built-in first kernel keeps its place within the margin,
@@ -515,7 +527,8 @@ mds_tune_what(const struct mds_alg *alg, uint64_t single_work,
 		return 0;
 	(void)pthread_mutex_lock(&tune_lock);
 	if (tune_buf == NULL && (tune_buf = calloc(1,
-	    TUNE_LANE_BUF * MDS_MAX_LANES)) == NULL) {
+	    TUNE_LANE_BUF * MDS_MAX_LANES > TUNE_TREE_BUF ?
+	    TUNE_LANE_BUF * MDS_MAX_LANES : TUNE_TREE_BUF)) == NULL) {
 		(void)pthread_mutex_unlock(&tune_lock);
 		return -1;
 	}
