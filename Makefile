@@ -248,6 +248,10 @@ bench: all bench/xrp bench/short bench/batch bench/readpath
 	$(PYTHON) bench/run.py QUICK=$(QUICK) "ONLY=$(ONLY)" "CC=$(CC)" \
 	    "CFLAGS=$(MDS_CFLAGS) $(CFLAGS)"
 
+# make bench-blake3: BLAKE3's targets against b3sum (BENCHMARKS.md).
+bench-blake3: all
+	$(PYTHON) bench/blake3.py
+
 # make bench-defaults: the quick form of the defaults section, the
 # default against every kernel, backend and read path that can be forced
 # (bench/out/BENCHMARKS.md); fails if one beats it by more than 3%.
@@ -573,7 +577,7 @@ clean:
 	rm -rf bench/out
 	rm -rf $(FUZZ_OBJ)
 
-.PHONY: all bench bench-defaults check clean dist fuzz fuzz-build install lint mutate \
+.PHONY: all bench bench-blake3 bench-defaults check clean dist fuzz fuzz-build install lint mutate \
 	regen-check sanitize uninstall valgrind
 
 # The header dependencies the compiler wrote (DEP_FLAGS); none before the
