@@ -18,12 +18,14 @@
  * one tail and one extract serve one stream and sixteen lanes.  The table
  * is called per run of whole blocks or per message, never per block.
  *
- * A tree is the exception: BLAKE3's words are its chunk's, but its stack
- * of chaining values is allocated beside them (blake3.c), so no lane can
- * carry a message.  Its table serves its single stream and says lanes 0:
- * mds_choose_lanes gives it no multi-buffer kernel, so its width is 1 and
- * the scheduler and the batch API hash each of its messages through a
- * context (lanes.c, mds_lanes_msg_single), never through this table.
+ * A tree is the exception: BLAKE3's words are its root's, but its stack
+ * of chaining values and the chunk it holds are allocated beside them
+ * (blake3.c), so no lane of words can carry a message.  Its table serves
+ * its single stream and says lanes 0: mds_choose_lanes gives it no
+ * multi-buffer kernel.  Its lanes are its batch kernel's instead: the
+ * scheduler and the batch API hash small messages together through it
+ * (blake3_group.c) and larger ones through a context, never through
+ * this table.
  *
  * To add a construction: a value in enum
  * mds_cons; a file with its state, its single-stream mds_impl and its
@@ -100,8 +102,8 @@ struct mds_cons_ops {
 	/*
 	 * 1 if a lane of shape words carries a message's whole state, so
 	 * that the lanes may run it; 0 for a tree (BLAKE3), whose stack of
-	 * chaining values is no lane: its width is 1, and the scheduler
-	 * and the batch API hash each message through a context.
+	 * chaining values is no lane: the scheduler and the batch API hash
+	 * its messages through its batch kernel or a context.
 	 */
 	int		 lanes;
 	/* A single-stream state (MDS_STATE_SIZE room) on kernel k. */
