@@ -78,6 +78,14 @@ set -u
 # shellcheck source=tap.sh
 . "$(dirname "$0")/tap.sh"
 
+# diagnose: coreutils.sh's, naming b3sum, its stderr as it is.
+# shellcheck disable=SC2034
+PEER="b3sum's"
+# shellcheck disable=SC2034
+PEER_ERR=err
+# shellcheck source=coreutils.sh
+. "$(dirname "$0")/coreutils.sh"
+
 bindir "$@"
 needs mdsum b3sum
 VEC=$(cd "$(dirname "$0")" && pwd)/vectors/blake3-test_vectors.json
@@ -89,29 +97,6 @@ mkdir "$G" || exit 2
 SYSPATH=$PATH
 VERSION=$("$B/mdsum" --version | sed -n '1s/^mdsum (mdsum) //p')
 
-# diagnose: the command, its stdin, why, and what differs.
-diagnose()
-{
-	print_cmd
-	[ "$IN" != /dev/null ] && printf '#   stdin: %s\n' "$IN"
-	print_why
-	if [ -f "$T/g.out" ]; then
-		cmp -s "$T/o.out" "$T/g.out" || {
-			show "our stdout" "$T/o.out"
-			show "b3sum's stdout" "$T/g.out"
-		}
-		cmp -s "$T/o.err" "$T/g.err" || {
-			show "our stderr" "$T/o.err"
-			show "b3sum's stderr" "$T/g.err"
-		}
-	else
-		[ -f "$T/out" ] && show stdout "$T/out"
-		[ -f "$T/out.want" ] && show "expected stdout" "$T/out.want"
-		[ -f "$T/err" ] && show stderr "$T/err"
-		[ -f "$T/err.want" ] && show "expected stderr" "$T/err.want"
-	fi
-	return 0
-}
 
 begin()
 {

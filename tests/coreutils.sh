@@ -13,7 +13,9 @@
 # rest come from tap.sh)
 
 # diagnose: after "not ok", the command and its stdin, why, and what the
-# run printed (for a comparison, what differs).
+# run printed (for a comparison, what differs).  PEER names the other
+# program in it (coreutils), PEER_ERR the stderr compared (errn: as
+# normalise leaves it).
 diagnose()
 {
 	print_cmd
@@ -23,11 +25,11 @@ diagnose()
 		# a comparison: show what differs
 		cmp -s "$T/o.out" "$T/g.out" || {
 			show "our stdout" "$T/o.out"
-			show "coreutils stdout" "$T/g.out"
+			show "${PEER:-coreutils} stdout" "$T/g.out"
 		}
-		cmp -s "$T/o.errn" "$T/g.errn" || {
-			show "our stderr" "$T/o.errn"
-			show "coreutils stderr" "$T/g.errn"
+		cmp -s "$T/o.${PEER_ERR:-errn}" "$T/g.${PEER_ERR:-errn}" || {
+			show "our stderr" "$T/o.${PEER_ERR:-errn}"
+			show "${PEER:-coreutils} stderr" "$T/g.${PEER_ERR:-errn}"
 		}
 	else
 		[ -f "$T/out" ] && show stdout "$T/out"
