@@ -201,6 +201,8 @@ mds_blake3_update(void *vst, const unsigned char *p, size_t len)
 	const unsigned char *in[B3_BATCH];
 	size_t n = 0, take, whole;
 
+	if (len == 0)		/* p may be NULL */
+		return;
 	if (len <= B3_CHUNK - st->fill) {
 		memcpy(st->chunk + st->fill, p, len);
 		st->fill += (unsigned int)len;

@@ -101,8 +101,10 @@ mds_blake3_group(const struct mds_alg *alg, const struct mds_kernel *k,
 		}
 	}
 	for (j = 0; j < n; j++) {
-		mds_blake3_update(&st[j], msgs[j] + B3_CHUNK * whole[j],
-		    lens[j] - B3_CHUNK * whole[j]);
+		if (lens[j] > 0)	/* an empty one's pointer may be NULL */
+			mds_blake3_update(&st[j], msgs[j] +
+			    B3_CHUNK * whole[j], lens[j] - B3_CHUNK *
+			    whole[j]);
 		mds_blake3_final_len(&st[j], out + dlen * j, dlen);
 	}
 	free(st);
