@@ -108,23 +108,14 @@ static int
 read_key(struct b3sum *b)
 {
 	unsigned char buf[MDS_BLAKE3_KEY_LEN + 1];
-	size_t n = 0;
-	ssize_t got;
+	ssize_t n = key_read(buf);
 
-	while (n < sizeof(buf)) {
-		got = read(STDIN_FILENO, buf + n, sizeof(buf) - n);
-		if (got == -1 && errno == EINTR)
-			continue;
-		if (got == -1) {
-			fatal("%s", os_error_text(errno));
-			return -1;
-		}
-		if (got == 0)
-			break;
-		n += (size_t)got;
+	if (n == -1) {
+		fatal("%s", os_error_text(errno));
+		return -1;
 	}
 	if (n < MDS_BLAKE3_KEY_LEN) {
-		fatal("expected %d key bytes from stdin, found %zu",
+		fatal("expected %d key bytes from stdin, found %zd",
 		    MDS_BLAKE3_KEY_LEN, n);
 		return -1;
 	}

@@ -259,6 +259,7 @@ void		 route_one(struct input *, int);
 
 /* keyed.c: --keyed, --derive-key */
 int			 is_blake3(const struct mds_alg *);
+ssize_t			 key_read(unsigned char *);
 int			 keyed_read_key(void);
 void			 keyed_derive(const char *);
 int			 keyed_active(void);

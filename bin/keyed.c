@@ -37,44 +37,54 @@ is_blake3(const struct mds_alg *alg)
 }
 
 /*
+ * A key from standard input into buf (MDS_BLAKE3_KEY_LEN + 1 bytes): how
+ * many bytes came, up to one past a key, so that a key is exactly
+ * MDS_BLAKE3_KEY_LEN; -1 with errno.  mdsum and b3sum word what is wrong.
+ */
+ssize_t
+key_read(unsigned char *buf)
+{
+	size_t got = 0;
+	ssize_t n;
+
+	while (got < MDS_BLAKE3_KEY_LEN + 1) {
+		n = read(STDIN_FILENO, buf + got, MDS_BLAKE3_KEY_LEN + 1 - got);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1)
+			return -1;
+		if (n == 0)
+			break;
+		got += (size_t)n;
+	}
+	return (ssize_t)got;
+}
+
+/*
  * --keyed: the key is the first 32 bytes of standard input, and all of
  * it, as b3sum takes it; -1 after saying what is wrong.
  */
 int
 keyed_read_key(void)
 {
-	size_t got = 0;
-	ssize_t n;
-	unsigned char extra;
+	unsigned char buf[MDS_BLAKE3_KEY_LEN + 1];
+	ssize_t got = key_read(buf);
 
-	while (got < sizeof(key)) {
-		n = read(STDIN_FILENO, key + got, sizeof(key) - got);
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n == -1) {
-			warn("--keyed: standard input");
-			return -1;
-		}
-		if (n == 0)
-			break;
-		got += (size_t)n;
-	}
-	if (got < sizeof(key)) {
-		warnx("--keyed: expected %zu key bytes on standard input, "
-		    "found %zu", sizeof(key), got);
-		return -1;
-	}
-	while ((n = read(STDIN_FILENO, &extra, 1)) == -1 && errno == EINTR)
-		;
-	if (n == -1) {
+	if (got == -1) {
 		warn("--keyed: standard input");
 		return -1;
 	}
-	if (n != 0) {
-		warnx("--keyed: more than %zu key bytes on standard input",
-		    sizeof(key));
+	if (got < MDS_BLAKE3_KEY_LEN) {
+		warnx("--keyed: expected %d key bytes on standard input, "
+		    "found %zd", MDS_BLAKE3_KEY_LEN, got);
 		return -1;
 	}
+	if (got > MDS_BLAKE3_KEY_LEN) {
+		warnx("--keyed: more than %d key bytes on standard input",
+		    MDS_BLAKE3_KEY_LEN);
+		return -1;
+	}
+	memcpy(key, buf, sizeof(key));
 	key_mode = KEY_KEYED;
 	return 0;
 }
