@@ -459,6 +459,21 @@ else
 	run mdsum -a blake3 -c m.k3
 	expect "mdsum -a blake3 -c of keyed lines: no key, no match" 1 \
 	    "=e: FAILED${nl}g: FAILED${nl}t3: FAILED" "~did NOT match"
+	# the modes that write and read manifests, and archive members
+	"$B/mdsum" -a blake3 e >m.u3
+	run mdsum -a blake3 --update m.u3 t3
+	expect "mdsum -a blake3 --update: a BLAKE3 line added" 0 '' ''
+	run mdsum --audit m.u3 e t3
+	expect "mdsum --audit of BLAKE3 lines" 0 "=e: ok${nl}t3: ok" \
+	    "~audit passed"
+	if have tar; then
+		tar cf t3.tar e t3
+		IN=key3; run mdsum -A --keyed --untagged t3.tar
+		expect "mdsum -A --keyed: members = b3sum --keyed" 0 \
+		    "=$(b3sum --keyed e t3 <key3)" ''
+	else
+		skip_tool "mdsum -A --keyed" "no tar"
+	fi
 	"$B/mdsum" -a blake3,sha256 --derive-key ctx e t3 >m.d3
 	run mdsum --derive-key ctx -c m.d3
 	expect "mdsum --derive-key -c: BLAKE3 keyed, SHA256 not" 0 \
