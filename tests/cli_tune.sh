@@ -49,6 +49,8 @@ oracle()
 	blake2b|sha3-*|sha512-224|sha512-256)
 		# (mdsum's blake2b is BLAKE2b-512, hashlib's default)
 		pyhash "$(echo "$1" | tr - _)" "$2" ;;
+	blake3)
+		b3sum --no-names <"$2" 2>/dev/null ;;
 	sm3)
 		pyhash sm3 "$2" 2>/dev/null ||
 		    openssl dgst -sm3 -r <"$2" 2>/dev/null | cut -d' ' -f1 ;;
