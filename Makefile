@@ -432,7 +432,8 @@ regen-check:
 # make install [DESTDIR=...] [PREFIX=...] [WITH_SUM_LINKS=yes]
 # [WITH_BSD_LINKS=yes]; the directories are in config.mk.  The BSD names
 # are links to mdsum, their manual is md5.1 under each name, and every
-# completion file is installed under each name its shell looks it up by.
+# completion file is installed under each name its shell looks it up by,
+# registering only the commands this install created (completions/claim.sh).
 # The rest of FreeBSD's md5(1) family (sha1 ... sha512t256) only with
 # WITH_BSD_LINKS=yes: other packages may own those names.
 BSD_NAMES =	md5 sha256 sha512h keccak256
@@ -491,12 +492,18 @@ install: all
 	$(INSTALL) -m 644 man/mdsum.1 "$(DESTDIR)$(MANDIR)/man1/mdsum.1"
 	$(INSTALL) -m 644 man/md5.1 "$(DESTDIR)$(MANDIR)/man1/md5.1"
 	$(INSTALL) -m 644 man/libmdsum.3 "$(DESTDIR)$(MANDIR)/man3/libmdsum.3"
-	$(INSTALL) -m 644 completions/md5.bash "$(DESTDIR)$(BASHCOMPDIR)/md5"
-	$(INSTALL) -m 644 completions/mdsum.bash "$(DESTDIR)$(BASHCOMPDIR)/mdsum"
-	$(INSTALL) -m 644 completions/_md5 "$(DESTDIR)$(ZSHCOMPDIR)/_md5"
-	$(INSTALL) -m 644 completions/_mdsum "$(DESTDIR)$(ZSHCOMPDIR)/_mdsum"
-	$(INSTALL) -m 644 completions/md5.fish "$(DESTDIR)$(FISHCOMPDIR)/md5.fish"
-	$(INSTALL) -m 644 completions/mdsum.fish "$(DESTDIR)$(FISHCOMPDIR)/mdsum.fish"
+	for f in md5.bash:$(BASHCOMPDIR)/md5 mdsum.bash:$(BASHCOMPDIR)/mdsum \
+	    _md5:$(ZSHCOMPDIR)/_md5 _mdsum:$(ZSHCOMPDIR)/_mdsum \
+	    md5.fish:$(FISHCOMPDIR)/md5.fish \
+	    mdsum.fish:$(FISHCOMPDIR)/mdsum.fish; do \
+		case $${f%%:*} in \
+		*md5*)	names="$(BSD_NAMES) $(INSTALL_BSD_$(WITH_BSD_LINKS))" ;; \
+		*)	names="mdsum $(INSTALL_SUM_$(WITH_SUM_LINKS))" ;; \
+		esac; \
+		sh completions/claim.sh completions/$${f%%:*} $$names \
+		    > "$(DESTDIR)$${f#*:}" && \
+		chmod 644 "$(DESTDIR)$${f#*:}" || exit 1; \
+	done
 	for n in $(BSD_NAMES) $(INSTALL_BSD_$(WITH_BSD_LINKS)); do \
 		ln -sf mdsum "$(DESTDIR)$(BINDIR)/$$n" || exit 1; \
 	done

@@ -64,4 +64,6 @@ _mdsum_bsd_files()
 	fi
 }
 
+# make install cuts this list down to the commands it created
+# (completions/claim.sh): the others keep their own completions.
 complete -F _mdsum_bsd md5 sha1 sha224 sha256 sha384 sha512 sha512t224 sha512t256 sha512h keccak256

@@ -2,11 +2,15 @@
 # sha512t224, sha512t256, sha512h and keccak256, the BSD-style digest tools
 # of mdsum.  fish loads completions by command name, so install this file
 # (or links to it) as md5.fish, sha256.fish and so on for each command.
-# Whichever is loaded sets up all the commands, replacing what an earlier
-# load set, so loading it again adds nothing twice.  File operands are
+# Whichever is loaded sets up all the commands of $names below, replacing
+# what an earlier load set, so loading it again adds nothing twice.  File operands are
 # completed by default.
 
-for cmd in md5 sha1 sha224 sha256 sha384 sha512 sha512t224 sha512t256 sha512h keccak256
+# The commands set up here; make install cuts this line down to the ones
+# it created (completions/claim.sh).
+set -l names md5 sha1 sha224 sha256 sha384 sha512 sha512t224 sha512t256 sha512h keccak256
+
+for cmd in $names
     complete -c $cmd -e
     complete -c $cmd -s b -d 'Accepted and ignored, for compatibility'
     complete -c $cmd -s c -l check -x -d 'Compare each digest with a string (exit 2 on mismatch)'

@@ -4,8 +4,8 @@
 # so install this file (or links to it) as mdsum.fish, cksum.fish,
 # b2sum.fish, md5sum.fish and so on; a file in ~/.config/fish/completions
 # hides the one fish ships for a coreutils command of the same name.
-# Whichever is loaded sets up all of these commands, replacing what an
-# earlier load set.  File operands are completed by default.
+# Whichever is loaded sets up all the commands of $names below, replacing
+# what an earlier load set.  File operands are completed by default.
 
 # The algorithms of `mdsum --list', in registry order.  tests/completions.sh
 # checks that this list, mdsum.bash and _mdsum agree with the program.
@@ -24,7 +24,12 @@ function __mdsum_algorithm_list
     end
 end
 
-for cmd in mdsum cksum b2sum md5sum sha1sum sha224sum sha256sum sha384sum sha512sum sha512hsum keccak256sum b3sum
+# The commands set up here; make install cuts this line down to the ones
+# it created (completions/claim.sh), so that a plain install leaves
+# coreutils' cksum, md5sum and the others to fish's own completions.
+set -l names mdsum cksum b2sum md5sum sha1sum sha224sum sha256sum sha384sum sha512sum sha512hsum keccak256sum b3sum
+
+for cmd in $names
     complete -c $cmd -e
     # b3sum has options of its own, below
     test $cmd = b3sum; and continue
@@ -46,16 +51,18 @@ end
 
 # -l/--length: blake2b (mdsum, cksum, b2sum), sha2 and sha3 (mdsum, cksum).
 for c in mdsum cksum b2sum
+    contains $c $names; or continue
     complete -c $c -s l -l length -x -a '224 256 384 512' -d 'Digest length in bits'
 end
 for c in mdsum cksum
+    contains $c $names; or continue
     complete -c $c -l untagged -d 'Write digest, two spaces, name'
     complete -c $c -l base64 -d 'Write digests in base64'
     complete -c $c -l raw -d 'Write the digest of the one file as bytes'
     complete -c $c -l debug -d 'Report how each input is hashed on stderr'
 end
 # cksum -a takes coreutils' names, one of them; sha2 and sha3 want -l.
-complete -c cksum -s a -l algorithm -x -a 'bsd sysv crc crc32b md5 sha1 sha224 sha256 sha384 sha512 sha2 sha3 blake2b sm3' -d 'Digest algorithm'
+contains cksum $names; and complete -c cksum -s a -l algorithm -x -a 'bsd sysv crc crc32b md5 sha1 sha224 sha256 sha384 sha512 sha2 sha3 blake2b sm3' -d 'Digest algorithm'
 
 # Only mdsum itself: md5sum and the others have a fixed algorithm.
 complete -c mdsum -s a -l algorithm -x -a '(__mdsum_algorithm_list)' -d 'Digest algorithms, comma-separated'
@@ -88,14 +95,16 @@ complete -c mdsum -l bench -d 'Measure every algorithm on every backend'
 complete -c mdsum -l size -x -d 'With --bench: one message size in bytes'
 
 # BLAKE3's b3sum: its options, none of coreutils'.
-complete -c b3sum -s c -l check -d 'Read BLAKE3 sums from the files and check them'
-complete -c b3sum -l quiet -d 'With -c, do not print OK lines'
-complete -c b3sum -l keyed -d 'Keyed hash, the 32-byte key read from stdin'
-complete -c b3sum -l derive-key -x -d 'Derive a key, with this context string'
-complete -c b3sum -s l -l length -x -d 'Output bytes, before hex (default 32)'
-complete -c b3sum -l no-names -d 'Write the digest only'
-complete -c b3sum -l raw -d 'Write the output bytes of the one file'
-complete -c b3sum -l no-mmap -d 'Read files with read(2), not by mapping them'
-complete -c b3sum -l num-threads -x -d 'Hash this many files at once'
-complete -c b3sum -s h -l help -d 'Print a summary of the options and exit'
-complete -c b3sum -s V -l version -d 'Print the version and exit'
+if contains b3sum $names
+    complete -c b3sum -s c -l check -d 'Read BLAKE3 sums from the files and check them'
+    complete -c b3sum -l quiet -d 'With -c, do not print OK lines'
+    complete -c b3sum -l keyed -d 'Keyed hash, the 32-byte key read from stdin'
+    complete -c b3sum -l derive-key -x -d 'Derive a key, with this context string'
+    complete -c b3sum -s l -l length -x -d 'Output bytes, before hex (default 32)'
+    complete -c b3sum -l no-names -d 'Write the digest only'
+    complete -c b3sum -l raw -d 'Write the output bytes of the one file'
+    complete -c b3sum -l no-mmap -d 'Read files with read(2), not by mapping them'
+    complete -c b3sum -l num-threads -x -d 'Hash this many files at once'
+    complete -c b3sum -s h -l help -d 'Print a summary of the options and exit'
+    complete -c b3sum -s V -l version -d 'Print the version and exit'
+end

@@ -274,7 +274,7 @@ if [ -f "$F" ]; then
 		skip_tool "mdsum.fish: fish -n" "fish not installed"
 	fi
 	check_cmds "mdsum.fish: set up for mdsum and the *sum links" \
-	    "$SUM_LINKS" $(sed -n 's/^for cmd in //p' "$F")
+	    "$SUM_LINKS" $(sed -n 's/^set -l names //p' "$F")
 	if [ -s "$BACKENDS" ]; then
 		words $(sed -n "s/^complete -c mdsum -l backend -x -a '\([^']*\)'.*/\1/p" \
 		    "$F") >"$T/got"
@@ -322,7 +322,7 @@ else
 	    sed -e "s/^ *'([^)]*)'//" -e 's/\[.*//' |
 	    grep -o -e '--[a-z-]*' | sort -u >"$T/got"
 	same_set "_mdsum's b3sum options" "$T/b3.want" "$T/got"
-	sed -n 's/^complete -c b3sum .*-l \([a-z-]*\).*/--\1/p' \
+	sed -n 's/^ *complete -c b3sum .*-l \([a-z-]*\).*/--\1/p' \
 	    "$C/mdsum.fish" | sort >"$T/got"
 	same_set "mdsum.fish's b3sum options" "$T/b3.want" "$T/got"
 	verdict "b3sum's completions offer the options of b3sum --help"
@@ -357,7 +357,7 @@ fi
 F=$C/md5.fish
 if [ -f "$F" ]; then
 	check_cmds "md5.fish: set up for every BSD tool link" \
-	    "$BSD_LINKS" $(sed -n 's/^for cmd in //p' "$F")
+	    "$BSD_LINKS" $(sed -n 's/^set -l names //p' "$F")
 else
 	bad "$F: missing"
 	verdict "md5.fish exists"

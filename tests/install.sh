@@ -101,6 +101,47 @@ expected()
 LIB_FUNCS=$(cat lib/mdsum.h lib/mdsum_archive.h | grep -o 'mds_[a-z0-9_]*(' |
     tr -d '(' | sort -u)
 
+# claims: each completion installed under $D$P registers exactly the
+# commands installed beside it, no coreutils name that install did not
+# create: the registration lines (zsh's #compdef, bash's complete -F,
+# fish's "set -l names") against bin/, and, where the shell is here,
+# what loading mdsum's and md5's files sets up.
+claims()
+{
+	_z=$D$P/share/zsh/site-functions
+	_b=$D$P/share/bash-completion/completions
+	_f=$D$P/share/fish/vendor_completions.d
+	(cd "$D$P/bin" && ls) | sort >"$T/cmds.want"
+	{
+		sed -n '1s/^#compdef //p' "$_z/_mdsum" "$_z/_md5"
+		sed -n 's/^complete -F [_a-z]* //p' "$_b/mdsum" "$_b/md5"
+		sed -n 's/^set -l names //p' "$_f/mdsum.fish" "$_f/md5.fish"
+	} | tr ' ' '\n' | sed '/^$/d' | sort -u >"$T/cmds.got"
+	cmp -s "$T/cmds.want" "$T/cmds.got" ||
+	    bad "completions register $(comm -13 "$T/cmds.want" "$T/cmds.got" | tr '\n' ' ')and miss $(comm -23 "$T/cmds.want" "$T/cmds.got" | tr '\n' ' ')"
+	if have bash; then
+		# shellcheck disable=SC2016 # bash expands it
+		bash -c '. "$1" && . "$2" && complete -p' sh "$_b/mdsum" \
+		    "$_b/md5" 2>/dev/null |
+		    sed -n 's/^complete -F _mdsum[_a-z]* //p' | sort >"$T/cmds.got"
+		cmp -s "$T/cmds.want" "$T/cmds.got" ||
+		    bad "bash: loaded, they register $(tr '\n' ' ' <"$T/cmds.got")"
+	fi
+	if have fish; then
+		# the commands with any completion once both files are loaded
+		# shellcheck disable=SC2016 # fish expands it
+		fish -c 'source $argv[1]; source $argv[2]
+		    for c in $argv[3..-1]; complete -c $c | string match -q "*" && echo $c; end' \
+		    "$_f/mdsum.fish" "$_f/md5.fish" mdsum cksum b2sum md5sum \
+		    sha1sum sha224sum sha256sum sha384sum sha512sum sha512hsum \
+		    keccak256sum b3sum md5 sha1 sha224 sha256 sha384 sha512 \
+		    sha512t224 sha512t256 sha512h keccak256 2>/dev/null |
+		    sort >"$T/cmds.got"
+		cmp -s "$T/cmds.want" "$T/cmds.got" ||
+		    bad "fish: loaded, they set up $(tr '\n' ' ' <"$T/cmds.got")"
+	fi
+}
+
 # --- install ------------------------------------------------------------
 
 if ! $MAKE_CMD "$@" DESTDIR="$D" PREFIX=$P install >"$T/log" 2>&1; then
@@ -114,6 +155,8 @@ if ! cmp -s "$T/got" "$T/want"; then
 	bad "$(diff "$T/got" "$T/want" | grep '^[<>]' | head -20)"
 fi
 verdict "make install DESTDIR: exactly the expected files (no sha1 ... sha512t256 without WITH_BSD_LINKS)"
+claims
+verdict "the completions claim mdsum, md5, sha256, sha512h and keccak256 only, not md5sum, cksum or the other coreutils names"
 
 for name in md5 sha256 sha512h keccak256; do
 	l=$(readlink "$D$P/bin/$name")
@@ -415,6 +458,8 @@ out=$("$D$P/bin/b3sum" "$T/abc" 2>&1)
 [ "$out" = "6437b3ac38465133ffb63b75273a8db548c558465d79db03fd359c6cd5bd9d85  $T/abc" ] ||
     bad "installed b3sum: $out"
 verdict "WITH_SUM_LINKS=yes adds md5sum, sha256sum, sha512hsum, keccak256sum, cksum, b2sum, sha1sum, sha224sum, sha384sum, sha512sum, b3sum, without manuals that hide coreutils' and b3sum's pages"
+claims
+verdict "WITH_SUM_LINKS=yes: the completions claim the *sum links too"
 
 if ! $MAKE_CMD "$@" DESTDIR="$D" PREFIX=$P WITH_SUM_LINKS=yes \
     WITH_SUM_MANPAGES=yes install >"$T/log" 2>&1; then
@@ -463,6 +508,8 @@ out=$("$D$P/bin/sha1" -r "$T/abc" 2>&1)
 [ "$out" = "a9993e364706816aba3e25717850c26c9cd0d89d $T/abc" ] ||
     bad "installed sha1 -r: $out"
 verdict "WITH_BSD_LINKS=yes adds $BSD_MORE, manuals and completions as links"
+claims
+verdict "WITH_BSD_LINKS=yes: the completions claim $BSD_MORE too"
 
 if ! $MAKE_CMD "$@" DESTDIR="$D" PREFIX=$P uninstall >"$T/log" 2>&1; then
 	bad "make uninstall failed: $(tail -5 "$T/log")"
@@ -470,6 +517,73 @@ fi
 left=$(cd "$D" 2>/dev/null && find . -mindepth 1 | head -10)
 [ -z "$left" ] || bad "left behind: $left"
 verdict "make uninstall leaves nothing behind"
+
+# --- zsh, as the system's zsh finds it ------------------------------------
+# PREFIX=/usr installed, then an interactive zsh (in a pty, zsh/zpty)
+# whose $fpath is the system's default one with each directory of it
+# that the install filled put first ($Z prepended): compinit must find
+# _mdsum for mdsum and leave cksum and md5sum to zsh's own functions,
+# and "mdsum -a <TAB>" must offer the algorithms.  compadd is wrapped to
+# write the matches it is given to $T/zsh.out.
+
+Z=$T/zroot
+ZSH_WHAT="PREFIX=/usr: zsh with its default \$fpath completes mdsum -a and leaves cksum and md5sum to zsh's own"
+if ! have zsh; then
+	skip_tool "$ZSH_WHAT" "zsh not installed"
+elif ! $MAKE_CMD "$@" DESTDIR="$Z" PREFIX=/usr install >"$T/log" 2>&1; then
+	bad "make install PREFIX=/usr failed: $(tail -5 "$T/log")"
+	verdict "$ZSH_WHAT"
+else
+	mkdir "$T/zdot"
+	cat >"$T/zdot/.zshrc" <<'EOF'
+typeset -a installed
+for d in $fpath; do [[ -d $Z$d ]] && installed+=($Z$d); done
+fpath=($installed $fpath)
+autoload -Uz compinit && compinit -u -D
+print -r -- "comps mdsum=$_comps[mdsum] md5=$_comps[md5] cksum=$_comps[cksum] md5sum=$_comps[md5sum] sha1=$_comps[sha1]" >>$OUT
+compadd() {
+	local -a m
+	builtin compadd -O m "$@"
+	(( $#m )) && print -rl -- $m >>$OUT
+	builtin compadd "$@"
+}
+PS1='> '
+EOF
+	cat >"$T/drive.zsh" <<'EOF'
+zmodload zsh/zpty || exit 1
+# await PATTERN: until $OUT has a line PATTERN matches, 20 s at most
+await() {
+	local i=0
+	while (( i++ < 200 )); do
+		[[ -f $OUT ]] && grep -q -- "$1" $OUT && return 0
+		zpty -r -t z junk 2>/dev/null
+		sleep 0.1
+	done
+	print -u2 "no line matching $1"
+	return 1
+}
+zpty z env ZDOTDIR=$ZDOTDIR Z=$Z OUT=$OUT zsh -i || exit 1
+await '^comps ' && zpty -w -n z $'mdsum -a \t' && await '^blake3$'
+s=$?
+zpty -d z
+exit $s
+EOF
+	ZDOTDIR=$T/zdot Z=$Z OUT=$T/zsh.out zsh -f "$T/drive.zsh" \
+	    2>"$T/zsh.err" || bad "zsh: $(head -n 3 "$T/zsh.err")"
+	line=$(grep '^comps ' "$T/zsh.out" 2>/dev/null)
+	# sha1 is zsh's own or nobody's, never _md5 (no WITH_BSD_LINKS)
+	case $line in
+	*sha1=_md5) false ;;
+	"comps mdsum=_mdsum md5=_md5 cksum=_cksum md5sum=_md5sum sha1="*) ;;
+	*) false ;;
+	esac ||
+	    bad "compinit: $line (want mdsum=_mdsum md5=_md5 cksum=_cksum md5sum=_md5sum, sha1 not _md5)"
+	for a in md5 sha256 sha512h keccak256 blake3 crc32b; do
+		grep -qx "$a" "$T/zsh.out" 2>/dev/null ||
+		    bad "mdsum -a <TAB> does not offer $a"
+	done
+	verdict "$ZSH_WHAT"
+fi
 
 # --- flags as distributions pass them ------------------------------------
 
