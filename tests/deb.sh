@@ -134,9 +134,11 @@ ARCH=$(dpkg-architecture -qDEB_HOST_ARCH)
 # --- the source package -----------------------------------------------------
 
 mkdir "$T/src"
-git archive --format=tar --prefix="mdsum-$V/" HEAD | gzip -9n \
-    >"$T/src/mdsum_$V.orig.tar.gz"
-(cd "$T/src" && tar -xzf "mdsum_$V.orig.tar.gz")
+# the upstream tarball without debian/, which the Debian one adds
+git archive --format=tar --prefix="mdsum-$V/" HEAD ':(exclude)debian' |
+    gzip -9n >"$T/src/mdsum_$V.orig.tar.gz"
+git archive --format=tar --prefix="mdsum-$V/" HEAD >"$T/tree.tar"
+(cd "$T/src" && tar -xf "$T/tree.tar")
 if ! (cd "$T/src" && dpkg-source -b "mdsum-$V") >"$T/source.log" 2>&1; then
 	bad "dpkg-source -b failed: $(tail_of "$T/source.log")"
 elif ! lintian --fail-on error,warning "$T/src/mdsum_$dv.dsc" \
@@ -152,7 +154,7 @@ verdict "the source package builds (git archive as the upstream tarball) and lin
 build()
 {
 	mkdir "$T/$1"
-	(cd "$T/src" && tar -xzf "mdsum_$V.orig.tar.gz" -C "$T/$1")
+	tar -xf "$T/tree.tar" -C "$T/$1"
 	_s=$(date +%s)
 	if ! (cd "$T/$1/mdsum-$V" && DEB_BUILD_PROFILES=$2 \
 	    DEB_BUILD_OPTIONS=$3 dpkg-buildpackage -us -uc -b) \
@@ -161,7 +163,8 @@ build()
 	fi
 	echo "# $1 build (DEB_BUILD_OPTIONS=\"$3\"): $(($(date +%s) - _s)) s"
 	# what dh_auto_test ran, if it did
-	grep '^tests/run: \|^# seconds per script' "$T/$1.log" | sed 's/^/# /'
+	grep '^tests/run: \|^# seconds per script' "$T/$1.log" |
+	    sed 's/^\([^#]\)/# \1/'
 	for p in $PKGS; do
 		f=$T/$1/${p}_${dv}_$ARCH.deb
 		if [ -f "$f" ]; then
@@ -264,8 +267,9 @@ for f in /usr/include/mdsum.h /usr/include/mdsum_archive.h \
 	grep -qx "$f" "$l/libmdsum-dev.list" || bad "libmdsum-dev has no $f"
 done
 for p in $PKGS; do
-	grep -q '^/usr/lib/[^/]*$\|^/usr/local' "$l/$p.list" &&
-	    bad "$p installs outside the multiarch directory: $(grep '^/usr/lib/[^/]*$\|^/usr/local' "$l/$p.list" | head -3)"
+	out=$(grep '^/usr/lib/[^/][^/]*$\|^/usr/local' "$l/$p.list")
+	[ -z "$out" ] ||
+	    bad "$p installs outside the multiarch directory: $out"
 done
 verdict "mdsum, md5, sha256, sha512h, keccak256 with manuals and completions (no coreutils names); the libraries in /usr/lib/$MA; headers, .so, .a, .pc and man3 in libmdsum-dev"
 
@@ -299,10 +303,10 @@ for f in "$x/mdsum/usr/bin/mdsum" \
     "$x/libmdsum$LIBM/usr/lib/$MA/libmdsum.so.$LIBV" \
     "$x/libmdsum-archive$ARM/usr/lib/$MA/libmdsum-archive.so.$ARV"; do
 	[ -f "$f" ] || continue
-	n=$(needed "$f")
-	case " $n" in
+	ned=$(needed "$f")
+	case " $ned" in
 	*" libcrypto."* | *" libssl."*)
-		bad "${f##*/} needs: $n" ;;
+		bad "${f##*/} needs: $ned" ;;
 	esac
 done
 ! dpkg-deb -f "$T/noopenssl/libmdsum-dev_${dv}_$ARCH.deb" Depends |
