@@ -28,7 +28,9 @@
 # three command-line scripts, about two minutes) unless DEB_BUILD_OPTIONS
 # holds nocheck; the base-system build adds nocheck (CI runs the library
 # suites on that variant on its own).  DEB_BUILD_OPTIONS defaults to
-# parallel=2.  Needs dpkg-dev, debhelper, lintian, git and the build
+# parallel=2; CI sets "nocheck parallel=2", since it runs make check in
+# full elsewhere, so the package's own tests run in a local build
+# (sh tests/deb.sh, or dpkg-buildpackage -us -uc -b).  Needs dpkg-dev, debhelper, lintian, git and the build
 # dependencies of debian/control.  Output as in cli_bsd.sh (tap.sh).
 
 set -u
@@ -105,6 +107,15 @@ if [ -f debian/control ]; then
 	done
 fi
 verdict "debian/ has a package per soname (libmdsum$LIBM, libmdsum-archive$ARM), mdsum and libmdsum-dev"
+
+# The scripts dh_auto_test runs are there (a build with nocheck, as CI
+# makes, would not notice).
+scripts=$(sed -n 's/.*CHECK_SCRIPTS="\([^"]*\)".*/\1/p' debian/rules 2>/dev/null)
+[ -n "$scripts" ] || bad "debian/rules names no CHECK_SCRIPTS"
+for f in $scripts; do
+	[ -f "tests/$f" ] || bad "debian/rules runs tests/$f, which is not there"
+done
+verdict "debian/rules' dh_auto_test runs scripts of tests/:${scripts:+ $scripts}"
 [ $nfail -eq 0 ] || summary
 
 missing=
