@@ -164,7 +164,8 @@ CHECK_SCRIPTS =	cli_bsd.sh cli_bsd_family.sh cli_gnu.sh cli_family.sh \
 		cli_tune.sh cli_tune_cache.sh cli_write.sh cli_audit.sh \
 		cli_update.sh \
 		cli_model.sh cli_walk.sh cli_progress.sh cli_manifests.sh \
-		completions.sh pages.sh fault.sh cli_options.sh
+		completions.sh pages.sh fault.sh cli_options.sh \
+		cli_later.sh
 
 check: all tests/run tests/eio_shim.so
 	@echo "tests/run tests/vectors"; s=$$(date +%s); \

@@ -103,7 +103,7 @@ int	gnu_main(const char *, enum gnu_mode, const struct mds_alg *, int,
 int	b3sum_main(int, char **);
 
 /*
- * cksum.c: -l/--length and cksum's -a, checked and worded as coreutils
+ * family.c: -l/--length and cksum's -a, checked and worded as coreutils
  * does; each returns -1 after saying what is wrong (exit status 1).
  */
 int	cksum_algorithm(struct gnu *, const char *);

@@ -3,15 +3,15 @@
  * registry rows.  A family is a name that -a takes and -l/--length
  * completes: blake2b (any multiple of 8 bits up to 512, as b2sum -l),
  * sha2 and sha3 (224, 256, 384 or 512 bits, as cksum -a sha2/sha3 -l in
- * coreutils 9.7+).  Its members are registry rows found by name.  A sum
+ * coreutils 9.8+).  Its members are registry rows found by name.  A sum
  * format is the line coreutils' cksum and sum print for the CRCs and the
  * 16-bit sums: a decimal checksum, a size and the name.  The checks of
- * -a and -l are here too, worded as coreutils words them (9.1; sha2,
- * sha3, crc32b and their messages as in 9.6 to 9.8).
+ * -a and -l are here too, worded as coreutils words them: -a as 9.1
+ * (crc32b as 9.6, sha2 and sha3 as 9.8), -l as 9.8 and later, where
+ * only the last -l counts.
  */
 #include <ctype.h>
 #include <err.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -249,8 +249,11 @@ cksum_algorithm(struct gnu *g, const char *name)
 }
 
 /*
- * -l BITS, as coreutils 9.1 reads it (decimal, leading blanks and '+'
- * allowed) and checks it at once: a multiple of 8.
+ * -l BITS, as coreutils reads it since 9.8: decimal, leading blanks and
+ * '+' allowed, a number too large for uintmax_t held as UINTMAX_MAX
+ * (then too long for every family).  Only what is no number is refused
+ * here; the length itself is checked once the options are read
+ * (apply_length), so that only the last -l counts, as since 9.5.
  */
 int
 parse_length(const char *s, uintmax_t *bits)
@@ -261,19 +264,9 @@ parse_length(const char *s, uintmax_t *bits)
 
 	while (isspace((unsigned char)*p))
 		p++;
-	errno = 0;
-	v = strtoumax(s, &end, 10);
+	v = strtoumax(s, &end, 10);	/* UINTMAX_MAX when too large */
 	if (*p == '-' || end == s || *end != '\0') {
 		warnx("invalid length: %s", quote_arg(s));
-		return -1;
-	}
-	if (errno == ERANGE) {
-		warnx("invalid length: %s: %s", quote_arg(s), strerror(EOVERFLOW));
-		return -1;
-	}
-	if (v % 8 != 0) {
-		warnx("invalid length: %s", quote_arg(s));
-		warnx("length is not a multiple of 8");
 		return -1;
 	}
 	*bits = v;
@@ -281,10 +274,10 @@ parse_length(const char *s, uintmax_t *bits)
 }
 
 /*
- * After the options: the rows that -l (bits, 0 if not given, as text s)
- * makes of the families in g->algs.  Without -l a sha2 or sha3 family
- * has no row but when verifying, where each line's tag or length says
- * which member it is.
+ * After the options: the rows that -l (bits, as text s: "" if no -l was
+ * given) makes of the families in g->algs, checked in coreutils 9.8's
+ * order and words.  Without -l a sha2 or sha3 family has no row but when
+ * verifying, where each line's tag or length says which member it is.
  */
 int
 apply_length(struct gnu *g, uintmax_t bits, const char *s, int verifying)
@@ -292,31 +285,38 @@ apply_length(struct gnu *g, uintmax_t bits, const char *s, int verifying)
 	const struct family *f;
 	const struct mds_alg *alg;
 	size_t i, nfam = 0;
+	int given = *s != '\0';
 
 	for (i = 0; i < g->nalgs; i++)
 		nfam += g->fams[i] != NULL;
 	if (bits != 0 && nfam == 0) {
 		warnx(g->cksum ? "--length is only supported with "
-		    "--algorithm=blake2b" : "--length is only supported with "
-		    "--algorithm=blake2b, blake3, sha2 or sha3");
+		    "--algorithm blake2b, sha2, or sha3" : "--length is only "
+		    "supported with --algorithm=blake2b, blake3, sha2 or sha3");
 		return -1;
 	}
 	for (i = 0; i < g->nalgs; i++) {
 		if ((f = g->fams[i]) == NULL)
 			continue;
-		if (bits != 0 && family_bits_ok(f, bits) != 1) {
+		if (!f->any_bits && bits == 0 && !given && !verifying) {
+			warnx("--algorithm=%s requires specifying --length "
+			    "224, 256, 384, or 512", f->name);
+			return -1;
+		}
+		/* -l 0 is no length of sha2's or sha3's, even verifying */
+		if (!f->any_bits && given && family_bits_ok(f, bits) != 1) {
 			warnx("invalid length: %s", quote_arg(s));
-			if (f->any_bits)
+			warnx("digest length for %s must be 224, 256, 384, or "
+			    "512", quote_arg(f->label));
+			return -1;
+		}
+		if (f->any_bits && (bits > f->max_bits || bits % 8 != 0)) {
+			warnx("invalid length: %s", quote_arg(s));
+			if (bits > f->max_bits)
 				warnx("maximum digest length for %s is %zu "
 				    "bits", quote_arg(f->label), f->max_bits);
 			else
-				warnx("digest length for %s must be 224, "
-				    "256, 384, or 512", quote_arg(f->label));
-			return -1;
-		}
-		if (bits == 0 && !f->any_bits && !verifying) {
-			warnx("--algorithm=%s requires specifying --length "
-			    "224, 256, 384, or 512", f->name);
+				warnx("length is not a multiple of 8");
 			return -1;
 		}
 		/* sha2 and sha3 verifying: each line says which member */

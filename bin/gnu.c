@@ -110,12 +110,13 @@ static const struct option b2sum_longopts[] = {
 };
 
 /*
- * coreutils' cksum 9.1, and --base64 and --raw of 9.2 and later.  Its
- * -b and -t are known letters that 9.1 refuses with no message.
+ * coreutils' cksum 9.1, --base64 and --raw of 9.2 and later, and -b,
+ * -t, --binary and --text of 9.4 and later (for --untagged lines).
  */
 static const struct option cksum_longopts[] = {
 	{ "algorithm",	required_argument,	NULL,	'a' },
 	{ "base64",	no_argument,		NULL,	OPT_BASE64 },
+	{ "binary",	no_argument,		NULL,	'b' },
 	{ "check",	no_argument,		NULL,	'c' },
 	{ "debug",	no_argument,		NULL,	OPT_DEBUG },
 	{ "help",	no_argument,		NULL,	OPT_HELP },
@@ -126,6 +127,7 @@ static const struct option cksum_longopts[] = {
 	{ "status",	no_argument,		NULL,	OPT_STATUS },
 	{ "strict",	no_argument,		NULL,	OPT_STRICT },
 	{ "tag",	no_argument,		NULL,	OPT_TAG },
+	{ "text",	no_argument,		NULL,	't' },
 	{ "untagged",	no_argument,		NULL,	OPT_UNTAGGED },
 	{ "version",	no_argument,		NULL,	OPT_VERSION },
 	{ "warn",	no_argument,		NULL,	'w' },
@@ -319,9 +321,6 @@ parse_options(struct gnu_opts *o, int argc, char **argv)
 		opts = longopts;
 	}
 	while ((ch = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
-		/* cksum 9.1 knows -b and -t but takes neither. */
-		if (g->cksum && (ch == 'b' || ch == 't'))
-			return usage_error(g, NULL);
 		switch (ch) {
 		case 'a':
 			/* the names alone: --list would measure */
@@ -384,13 +383,14 @@ parse_options(struct gnu_opts *o, int argc, char **argv)
 		case 'z':
 			g->delim = '\0';
 			break;
+		/* cksum's --tag and --untagged leave -b and -t as given */
 		case OPT_TAG:
 			g->tagged = 1;
-			if (!g->cksum)	/* 9.1's cksum leaves it */
+			if (!g->cksum)
 				g->binary = 1;
 			break;
 		case OPT_UNTAGGED:
-			if (g->tagged == 1)
+			if (g->tagged == 1 && !g->cksum)
 				g->binary = -1;
 			g->tagged = 0;
 			break;
@@ -662,6 +662,7 @@ gnu_main(const char *progname, enum gnu_mode mode,
 		    g->algs_given ? g->nalgs : 0, o.size, o.backend);
 		return close_stdout() == 0 ? status : 1;
 	}
+	o.tag_given = g->tagged == 1;
 	if (g->tagged == -1)
 		g->tagged = !g->legacy;
 	if ((status = refuse_options(&o, argv, n)) != 0)

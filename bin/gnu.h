@@ -29,6 +29,7 @@ enum action {
 struct gnu_opts {
 	struct gnu	 g;		/* g.tagged: -1 until resolved */
 	enum gnu_mode	 mode;
+	int		 tag_given;	/* --tag, not undone by --untagged */
 	int		 list;		/* --list */
 	int		 bench;		/* --bench */
 	size_t		 size;		/* --size, or 0 */

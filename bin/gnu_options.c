@@ -23,6 +23,7 @@ enum given {
 	O_TEXT,			/* -t */
 	O_IGNORE_MISSING, O_STATUS, O_WARN, O_QUIET, O_STRICT, O_FILES0,
 	O_UPDATE_STDIN,		/* --update=- */
+	O_TAG,			/* --tag, not undone by --untagged */
 	F_TAGGED,		/* tagged lines: --tag, or the tool's default */
 	F_SUM_ALGS,		/* -a names crc, crc32b, sysv or bsd */
 	F_SEVERAL_ALGS,
@@ -43,10 +44,11 @@ enum refusal {
 	R_AUDIT_ACTIONS, R_UPDATE_ACTIONS, R_AUDIT_FORMAT, R_SUM_MANIFEST,
 	R_UPDATE_REPORT, R_UPDATE_NOTHING, R_UPDATE_STDIN, R_TAG_TEXT,
 	R_CHECK_ZERO, R_CHECK_TAG, R_CHECK_BINARY, R_IGNORE_MISSING, R_STATUS,
-	R_WARN, R_QUIET, R_STRICT, R_VERIFY_RECURSIVE, R_VERIFY_BASE64,
-	R_VERIFY_RAW, R_VERIFY_NO_NAMES, R_RAW_ONE, R_RAW_FILES,
-	R_FILES0_OPERANDS, R_FILES0_ACTIONS, R_EXPECT_FILE, R_CHECKLIST_CHECK,
-	R_EXPECT_ALG, R_ARCHIVE_ACTIONS, R_ARCHIVE_CHECK_FILES,
+	R_WARN, R_QUIET, R_STRICT, R_TEXT_UNTAGGED, R_VERIFY_RECURSIVE,
+	R_VERIFY_BASE64, R_VERIFY_RAW, R_VERIFY_NO_NAMES, R_RAW_ONE,
+	R_RAW_FILES, R_FILES0_OPERANDS, R_FILES0_ACTIONS, R_EXPECT_FILE,
+	R_CHECKLIST_CHECK, R_EXPECT_ALG, R_ARCHIVE_ACTIONS,
+	R_ARCHIVE_CHECK_FILES,
 	R_NONE
 };
 
@@ -91,14 +93,14 @@ static const struct {
 	    "operands, --files0-from, --prune or --refresh") },
 	[R_UPDATE_STDIN] = { SAID_USAGE, EVERY("--update cannot write "
 	    "standard input") },
-	[R_TAG_TEXT] = { SAID_USAGE, {
-	    "--text mode is only supported with --untagged",
-	    "--tag does not support --text mode",
-	    "--text mode is only supported with --untagged" } },
+	[R_TAG_TEXT] = { SAID_USAGE, { "--text mode is only supported with "
+	    "--untagged", "--tag does not support --text mode", NULL } },
 	[R_CHECK_ZERO] = { SAID_USAGE, EVERY("the --zero option is not "
 	    "supported when verifying checksums") },
+	/* cksum: refused by 9.4 and later, in these words since 9.10 */
 	[R_CHECK_TAG] = { SAID_USAGE, { NULL, "the --tag option is "
-	    "meaningless when verifying checksums", NULL } },
+	    "meaningless when verifying checksums", "the --tag option is "
+	    "meaningless when verifying checksums" } },
 	[R_CHECK_BINARY] = { SAID_USAGE, EVERY("the --binary and --text "
 	    "options are meaningless when verifying checksums") },
 	[R_IGNORE_MISSING] = { SAID_USAGE, EVERY("the --ignore-missing option "
@@ -111,6 +113,9 @@ static const struct {
 	    "only when verifying checksums") },
 	[R_STRICT] = { SAID_USAGE, EVERY("the --strict option is meaningful "
 	    "only when verifying checksums") },
+	/* cksum 9.10 checks -t against tagged lines after the others */
+	[R_TEXT_UNTAGGED] = { SAID_USAGE, { NULL, NULL, "--text mode is only "
+	    "supported with --untagged" } },
 	[R_VERIFY_RECURSIVE] = { SAID_USAGE, EVERY("the --recursive option "
 	    "is meaningless when verifying checksums") },
 	[R_VERIFY_BASE64] = { SAID_USAGE, { "the --base64 option is "
@@ -192,8 +197,9 @@ static const struct {
 			    B(O_STRICT) | B(O_IGNORE_MISSING),
 							R_UPDATE_REPORT },
 	{ B(F_TAGGED) | B(O_TEXT),	0,			R_TAG_TEXT },
+	{ B(F_TAGGED) | B(O_TEXT),	0,		R_TEXT_UNTAGGED },
 	{ B(O_ZERO) | CHECK,		0,			R_CHECK_ZERO },
-	{ B(F_TAGGED) | CHECK,		0,			R_CHECK_TAG },
+	{ B(O_TAG) | CHECK,		0,			R_CHECK_TAG },
 	{ CHECK,	B(O_BINARY) | B(O_TEXT),		R_CHECK_BINARY },
 	{ B(O_RECURSIVE),	CHECK | CHECKLIST | EXPECT,
 							R_VERIFY_RECURSIVE },
@@ -271,6 +277,7 @@ given(const struct gnu_opts *o, size_t argc)
 	IF(g->strict, O_STRICT);
 	IF(g->files0_from != NULL, O_FILES0);
 	IF(g->update != NULL && strcmp(g->update, "-") == 0, O_UPDATE_STDIN);
+	IF(o->tag_given, O_TAG);
 	IF(g->tagged == 1, F_TAGGED);
 	IF(sum_algs, F_SUM_ALGS);
 	IF(g->nalgs > 1, F_SEVERAL_ALGS);

@@ -129,6 +129,12 @@ exit 1' sh -c 'sha256sum abc abc >/dev/full'
 else
 	bad "no /dev/full"
 fi
+# The one command 9.1 takes and the names refuse, as 9.4 and later do.
+"$B/cksum" -a sha256 abc >m.tag
+case1 'the --tag option is meaningless when verifying checksums' \
+    "cksum: the --tag option is meaningless when verifying checksums
+Try 'cksum --help' for more information.
+exit 1" cksum --tag --check m.tag
 # On a terminal (script(1) gives one): a TAB in a name as \x09.
 tab=$(printf 't\tu')
 printf x >"$tab"
