@@ -442,7 +442,7 @@ BSD_MORE_NAMES =	sha1 sha224 sha384 sha512 sha512t224 sha512t256
 INSTALL_BSD_yes =	$(BSD_MORE_NAMES)
 INSTALL_BSD_no =
 SUM_NAMES =	md5sum sha256sum sha512hsum keccak256sum cksum b2sum sha1sum \
-		sha224sum sha384sum sha512sum b3sum
+		sha224sum sha384sum sha512sum b3sum sum
 INSTALL_SUM_yes =	$(SUM_NAMES)
 INSTALL_SUM_no =
 # The manuals of the *sum links: only names no other package has a page
@@ -450,7 +450,7 @@ INSTALL_SUM_no =
 # coreutils' own page (man b3sum b3sum's) beside a WITH_SUM_LINKS install.
 SUM_OWN_NAMES =	sha512hsum keccak256sum
 SUM_PAGED_NAMES =	md5sum sha256sum cksum b2sum sha1sum sha224sum \
-		sha384sum sha512sum b3sum
+		sha384sum sha512sum b3sum sum
 SUM_MAN_yes =	$(SUM_OWN_NAMES)
 SUM_MAN_no =
 SUM_COREMAN_yes =	$(SUM_PAGED_NAMES)
