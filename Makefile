@@ -71,7 +71,7 @@ CLI_OBJS =	bin/bsd.o bin/gnu.o bin/gnu_options.o bin/gnu_help.o \
 		bin/update.o bin/manifest.o bin/manifest_file.o bin/progress.o \
 		bin/archive_links.o bin/archive_match.o bin/archive_held.o \
 		bin/archive_queue.o bin/keyed.o bin/b3sum.o bin/b3sum_args.o \
-		bin/b3sum_check.o bin/b3sum_text.o bin/b3sum_xof.o
+		bin/b3sum_check.o bin/b3sum_text.o bin/b3sum_xof.o bin/sum.o
 BIN_OBJS =	bin/mdsum.o $(CLI_OBJS)
 BSD_LINKS =	bin/md5 bin/sha256 bin/sha512h bin/keccak256 bin/sha1 \
 		bin/sha224 bin/sha384 bin/sha512 bin/sha512t224 bin/sha512t256
@@ -79,7 +79,7 @@ SUM_LINKS =	bin/md5sum bin/sha256sum bin/sha512hsum bin/keccak256sum
 # coreutils' own names, and BLAKE3's b3sum: installed, like the above,
 # only WITH_SUM_LINKS.
 GNU_LINKS =	bin/cksum bin/b2sum bin/sha1sum bin/sha224sum bin/sha384sum \
-		bin/sha512sum bin/b3sum
+		bin/sha512sum bin/b3sum bin/sum
 
 TEST_OBJS =	tests/run.o tests/util.o tests/vectors.o tests/diff.o tests/api.o \
 		tests/input.o tests/native.o tests/lanes.o tests/big.o tests/crc.o \
@@ -162,7 +162,7 @@ tests/eio_shim.so: tests/eio_shim.c config.mk
 CHECK_SCRIPTS =	cli_bsd.sh cli_bsd_family.sh cli_gnu.sh cli_family.sh \
 		cli_b3sum.sh cli_archive.sh cli_input.sh cli_lanes.sh cli_recipe.sh \
 		cli_tune.sh cli_tune_cache.sh cli_write.sh cli_audit.sh \
-		cli_update.sh \
+		cli_update.sh cli_sum.sh \
 		cli_model.sh cli_walk.sh cli_progress.sh cli_manifests.sh \
 		completions.sh pages.sh fault.sh cli_options.sh \
 		cli_later.sh
@@ -443,7 +443,7 @@ BSD_MORE_NAMES =	sha1 sha224 sha384 sha512 sha512t224 sha512t256
 INSTALL_BSD_yes =	$(BSD_MORE_NAMES)
 INSTALL_BSD_no =
 SUM_NAMES =	md5sum sha256sum sha512hsum keccak256sum cksum b2sum sha1sum \
-		sha224sum sha384sum sha512sum b3sum
+		sha224sum sha384sum sha512sum b3sum sum
 INSTALL_SUM_yes =	$(SUM_NAMES)
 INSTALL_SUM_no =
 # The manuals of the *sum links: only names no other package has a page
@@ -451,7 +451,7 @@ INSTALL_SUM_no =
 # coreutils' own page (man b3sum b3sum's) beside a WITH_SUM_LINKS install.
 SUM_OWN_NAMES =	sha512hsum keccak256sum
 SUM_PAGED_NAMES =	md5sum sha256sum cksum b2sum sha1sum sha224sum \
-		sha384sum sha512sum b3sum
+		sha384sum sha512sum b3sum sum
 SUM_MAN_yes =	$(SUM_OWN_NAMES)
 SUM_MAN_no =
 SUM_COREMAN_yes =	$(SUM_PAGED_NAMES)

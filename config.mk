@@ -24,8 +24,9 @@ ZSH_FUNCTIONS !=	case '$(PREFIX)' in /usr|/usr/) echo vendor-completions ;; \
 ZSHCOMPDIR ?=	$(PREFIX)/share/zsh/$(ZSH_FUNCTIONS)
 FISHCOMPDIR ?=	$(PREFIX)/share/fish/vendor_completions.d
 # yes: also install coreutils' names md5sum, sha1sum, sha224sum,
-# sha256sum, sha384sum, sha512sum, b2sum and cksum, BLAKE3's b3sum, and
-# sha512hsum and keccak256sum (links to mdsum, in the Makefile's SUM_NAMES).
+# sha256sum, sha384sum, sha512sum, b2sum, cksum and sum, BLAKE3's b3sum,
+# and sha512hsum and keccak256sum (links to mdsum, in the Makefile's
+# SUM_NAMES).
 WITH_SUM_LINKS ?=	no
 # yes: with WITH_SUM_LINKS, also manuals named md5sum.1, sha256sum.1, cksum.1,
 # ... (mdsum.1), which hide coreutils' own pages of those names.

@@ -3,7 +3,7 @@
  * name picks its mode: md5, sha256, sha512h and keccak256 are the BSD
  * tools (bsd.c); mdsum, cksum, b2sum and the coreutils-style md5sum,
  * sha1sum, sha224sum, ... are the GNU-style tool (gnu.c); b3sum is
- * BLAKE3's own tool (b3sum.c).
+ * BLAKE3's own tool (b3sum.c); sum is coreutils' sum (sum.c).
  */
 #ifndef CLI_H
 #define CLI_H
@@ -94,13 +94,14 @@ struct input {
 };
 
 /*
- * bsd.c, gnu.c: the two modes; b3sum.c: b3sum's own tool.  Each returns
- * the exit status.
+ * bsd.c, gnu.c: the two modes; b3sum.c: b3sum's own tool; sum.c:
+ * coreutils' sum.  Each returns the exit status.
  */
 int	bsd_main(const struct mds_alg *, int, char **);
 int	gnu_main(const char *, enum gnu_mode, const struct mds_alg *, int,
 	    char **);
 int	b3sum_main(int, char **);
+int	sum_main(int, char **);
 
 /*
  * family.c: -l/--length and cksum's -a, checked and worded as coreutils

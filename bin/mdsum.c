@@ -2,9 +2,10 @@
  * mdsum.c: the only main().  mdsum, the BSD tools md5, sha1, sha224,
  * sha256, sha384, sha512, sha512t224, sha512t256, sha512h and keccak256,
  * coreutils' cksum and b2sum, the coreutils-style md5sum, sha1sum,
- * sha224sum, ..., sha512hsum and keccak256sum, and BLAKE3's b3sum are
- * this one program under several names (links made by the build); the
- * name picks the mode and, but for mdsum and cksum, the algorithm.
+ * sha224sum, ..., sha512hsum and keccak256sum, BLAKE3's b3sum and
+ * coreutils' sum are this one program under several names (links made by
+ * the build); the name picks the mode and, but for mdsum and cksum, the
+ * algorithm.
  */
 #include <err.h>
 #include <locale.h>
@@ -72,6 +73,8 @@ main(int argc, char **argv)
 		return gnu_main(name, MODE_CKSUM, NULL, argc, argv);
 	if (strcmp(name, "b3sum") == 0)
 		return b3sum_main(argc, argv);
+	if (strcmp(name, "sum") == 0)
+		return sum_main(argc, argv);
 	if (strcmp(name, "b2sum") == 0 &&
 	    (alg = mds_alg_find("blake2b")) != NULL)
 		return gnu_main(name, MODE_SUM, alg, argc, argv);

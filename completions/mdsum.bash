@@ -1,6 +1,6 @@
 # bash completion for mdsum, its coreutils-style names cksum, b2sum,
 # md5sum, sha1sum, sha224sum, sha256sum, sha384sum, sha512sum, sha512hsum
-# and keccak256sum, and b3sum.  Uses bash-completion's helpers when they
+# and keccak256sum, b3sum, and sum.  Uses bash-completion's helpers when they
 # are loaded and plain compgen otherwise.
 
 # The algorithms of `mdsum --list', in registry order.  tests/completions.sh
@@ -52,6 +52,9 @@ _mdsum()
 		opts='-c -h -l -V --check --derive-key= --help --keyed
 		    --length= --no-mmap --no-names --num-threads= --quiet --raw
 		    --version'
+	elif [[ $cmd == sum ]]; then
+		# coreutils' sum: BSD's checksum or System V's.
+		opts='-r -s --sysv --help --version'
 	elif [[ $cmd == b2sum ]]; then
 		opts='-b -c -l -t -w -z --binary --check --length= --tag --text
 		    --zero --ignore-missing --quiet --status --strict --warn
@@ -133,4 +136,4 @@ _mdsum_files()
 
 # make install cuts this list down to the commands it created
 # (completions/claim.sh): the others keep their own completions.
-complete -F _mdsum mdsum cksum b2sum md5sum sha1sum sha224sum sha256sum sha384sum sha512sum sha512hsum keccak256sum b3sum
+complete -F _mdsum mdsum cksum b2sum md5sum sha1sum sha224sum sha256sum sha384sum sha512sum sha512hsum keccak256sum b3sum sum

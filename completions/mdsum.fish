@@ -1,6 +1,6 @@
 # fish completion for mdsum, its coreutils-style names cksum, b2sum,
 # md5sum, sha1sum, sha224sum, sha256sum, sha384sum, sha512sum, sha512hsum
-# and keccak256sum, and b3sum.  fish loads completions by command name,
+# and keccak256sum, b3sum, and sum.  fish loads completions by command name,
 # so install this file (or links to it) as mdsum.fish, cksum.fish,
 # b2sum.fish, md5sum.fish and so on; a file in ~/.config/fish/completions
 # hides the one fish ships for a coreutils command of the same name.
@@ -27,12 +27,12 @@ end
 # The commands set up here; make install cuts this line down to the ones
 # it created (completions/claim.sh), so that a plain install leaves
 # coreutils' cksum, md5sum and the others to fish's own completions.
-set -l names mdsum cksum b2sum md5sum sha1sum sha224sum sha256sum sha384sum sha512sum sha512hsum keccak256sum b3sum
+set -l names mdsum cksum b2sum md5sum sha1sum sha224sum sha256sum sha384sum sha512sum sha512hsum keccak256sum b3sum sum
 
 for cmd in $names
     complete -c $cmd -e
-    # b3sum has options of its own, below
-    test $cmd = b3sum; and continue
+    # b3sum and sum have options of their own, below
+    contains $cmd b3sum sum; and continue
     if test $cmd != cksum
         complete -c $cmd -s b -l binary -d 'Mark untagged lines with * (binary mode)'
         complete -c $cmd -s t -l text -d 'Mark untagged lines with a space (text mode)'
@@ -107,4 +107,12 @@ if contains b3sum $names
     complete -c b3sum -l num-threads -x -d 'Hash this many files at once'
     complete -c b3sum -s h -l help -d 'Print a summary of the options and exit'
     complete -c b3sum -s V -l version -d 'Print the version and exit'
+end
+
+# coreutils' sum: BSD's checksum or System V's.
+if contains sum $names
+    complete -c sum -s r -d 'BSD checksum, size in 1024-byte blocks (the default)'
+    complete -c sum -s s -l sysv -d 'System V checksum, size in 512-byte blocks'
+    complete -c sum -l help -d 'Print a summary of the options and exit'
+    complete -c sum -l version -d 'Print the version and exit'
 end

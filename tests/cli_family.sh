@@ -86,13 +86,8 @@ sys.stdout.buffer.write(r if isinstance(r, bytes) else str(r).encode())' \
 # --- coreutils ----------------------------------------------------------
 
 gnu_find cksum b2sum sha1sum sha224sum sha384sum sha512sum sum
-GNU=no
-if [ -z "$GNU_VERSION" ]; then
-	WHY_NO_GNU="GNU coreutils' cksum not found"
-elif [ "$GNU_VERSION" != 9.1 ] && [ "${MDSUM_GNU_ANY:-0}" != 1 ]; then
-	WHY_NO_GNU="coreutils $GNU_VERSION, the tests are written against 9.1 (MDSUM_GNU_ANY=1 runs them anyway)"
-else
-	GNU=yes
+gnu_usable cksum
+if [ $GNU = yes ]; then
 	for t in b2sum sha1sum sha224sum sha384sum sha512sum sum; do
 		[ -e "$G/$t" ] && continue
 		GNU=no

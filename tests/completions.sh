@@ -110,7 +110,7 @@ fi
 # The links the build made: a BSD tool is a link whose --help is the
 # md5(1) usage line under its own name (sha512t224 is no --list name), the
 # coreutils-style names are an algorithm followed by "sum", or coreutils'
-# cksum and b2sum, or b3sum.
+# cksum, b2sum and sum, or b3sum.
 BSD_LINKS=$T/bsd_links
 SUM_LINKS=$T/sum_links
 : >"$BSD_LINKS"
@@ -124,7 +124,7 @@ for f in "$B"/*; do
 	elif [ $have_list = yes ] && grep -qx -e "${name%sum}" "$ALGS"; then
 		echo "$name" >>"$SUM_LINKS"
 	elif [ "$name" = cksum ] || [ "$name" = b2sum ] ||
-	    [ "$name" = b3sum ]; then
+	    [ "$name" = b3sum ] || [ "$name" = sum ]; then
 		echo "$name" >>"$SUM_LINKS"
 	fi
 done
@@ -288,45 +288,61 @@ else
 	verdict "mdsum.fish exists"
 fi
 
-# --- b3sum: the options its --help lists ------------------------------
+# --- b3sum and sum: the options their --help lists ---------------------
 
-# b3sum_options: the long options of b3sum --help, one a line, sorted.
-b3sum_options()
+# offers NAME WORD WANT: what the three files complete after "NAME WORD"
+# (the options starting with WORD) must be the lines of WANT.
+offers()
 {
-	"$B/b3sum" --help 2>/dev/null |
-	    sed -n -e 's/^    -[a-zA-Z], \(--[a-z-]*\).*/\1/p' \
-	    -e 's/^        \(--[a-z-]*\).*/\1/p' | sort
-}
-
-if [ ! -x "$B/b3sum" ]; then
-	skip "b3sum's completions offer its --help's options" "no b3sum link"
-else
-	b3sum_options >"$T/b3.want"
-	[ -s "$T/b3.want" ] || bad "no options in b3sum --help"
 	if have bash; then
 		bash -c '
 			. "$1" || exit 1
-			COMP_WORDS=(b3sum --)
+			COMP_WORDS=("$2" "$3")
 			COMP_CWORD=1
-			COMP_LINE="b3sum --"
+			COMP_LINE="$2 $3"
 			COMP_POINT=${#COMP_LINE}
 			COMPREPLY=()
 			_mdsum
 			printf "%s\n" "${COMPREPLY[@]}"
-		' sh "$C/mdsum.bash" 2>/dev/null | sed 's/=$//; /^$/d' |
+		' sh "$C/mdsum.bash" "$1" "$2" 2>/dev/null | sed 's/=$//; /^$/d' |
 		    sort >"$T/got"
-		same_set "mdsum.bash's b3sum options" "$T/b3.want" "$T/got"
+		same_set "mdsum.bash's $1 options" "$3" "$T/got"
 	fi
-	# each spec without its exclusions, up to its description
-	sed -n '/^b3sum)/,/;;/p' "$C/_mdsum" |
-	    sed -e "s/^ *'([^)]*)'//" -e 's/\[.*//' |
-	    grep -o -e '--[a-z-]*' | sort -u >"$T/got"
-	same_set "_mdsum's b3sum options" "$T/b3.want" "$T/got"
-	sed -n 's/^ *complete -c b3sum .*-l \([a-z-]*\).*/--\1/p' \
-	    "$C/mdsum.fish" | sort >"$T/got"
-	same_set "mdsum.fish's b3sum options" "$T/b3.want" "$T/got"
+	# each spec up to its description, without its exclusions
+	sed -n "/^$1)/,/;;/p" "$C/_mdsum" | sed -n 's/^ *\(.*\)\[.*/\1/p' |
+	    sed "s/^'([^)]*)'\{0,1\}//" | grep -o -e '--*[a-zA-Z][a-z-]*' |
+	    grep -e "^$2" | sort -u >"$T/got"
+	same_set "_mdsum's $1 options" "$3" "$T/got"
+	sed -n "s/^ *complete -c $1 \(.*\) -d .*/\1/p" "$C/mdsum.fish" |
+	    grep -o -e '-[sl] [a-zA-Z][a-z-]*' |
+	    sed -e 's/^-s /-/' -e 's/^-l /--/' | grep -e "^$2" | sort >"$T/got"
+	same_set "mdsum.fish's $1 options" "$3" "$T/got"
+}
+
+# b3sum's long options, as its --help lists them
+if [ ! -x "$B/b3sum" ]; then
+	skip "b3sum's completions offer its --help's options" "no b3sum link"
+else
+	"$B/b3sum" --help 2>/dev/null |
+	    sed -n -e 's/^    -[a-zA-Z], \(--[a-z-]*\).*/\1/p' \
+	    -e 's/^        \(--[a-z-]*\).*/\1/p' | sort >"$T/b3.want"
+	[ -s "$T/b3.want" ] || bad "no options in b3sum --help"
+	offers b3sum -- "$T/b3.want"
 	verdict "b3sum's completions offer the options of b3sum --help"
 fi
+
+# sum's options, short and long, as its --help lists them
+if [ ! -x "$B/sum" ]; then
+	bad "$B/sum: not found or not executable"
+else
+	"$B/sum" --help 2>/dev/null |
+	    sed -n 's/^  *\(-[a-z]\), \(--[a-z-]*\) .*/\1 \2/p
+		s/^  *\(--*[a-z][a-z-]*\) .*/\1/p' |
+	    tr ' ' '\n' | sort >"$T/sum.want"
+	[ -s "$T/sum.want" ] || bad "no options in sum --help"
+	offers sum - "$T/sum.want"
+fi
+verdict "sum's completions offer the options of sum --help"
 
 # --- the BSD tools: one command per algorithm that has a link -----------
 

@@ -1,7 +1,7 @@
 # shellcheck shell=sh
 # coreutils.sh: running our links beside GNU coreutils' programs, for the
-# scripts that compare the two (cli_gnu.sh, cli_family.sh); each sources
-# it after tap.sh.  Not a test script of its own.
+# scripts that compare the two (cli_gnu.sh, cli_family.sh, cli_sum.sh);
+# each sources it after tap.sh.  Not a test script of its own.
 #
 # Both programs are run by their bare name through PATH, so both see the
 # same argv[0]: ours from $B, coreutils' from $G (links gnu_find makes);
@@ -87,6 +87,22 @@ gnu_find()
 			break
 		done
 	done
+}
+
+# gnu_usable WHAT: sets GNU to yes if gnu_find found a coreutils 9.1
+# program (any version with MDSUM_GNU_ANY=1), else to no, and WHY_NO_GNU
+# to why not; WHAT names what was looked for.
+gnu_usable()
+{
+	GNU=no
+	if [ -z "$GNU_VERSION" ]; then
+		WHY_NO_GNU="GNU coreutils' $1 not found"
+	elif [ "$GNU_VERSION" != 9.1 ] && [ "${MDSUM_GNU_ANY:-0}" != 1 ]; then
+		WHY_NO_GNU="coreutils $GNU_VERSION, the tests are written against 9.1 (MDSUM_GNU_ANY=1 runs them anyway)"
+	else
+		GNU=yes
+		WHY_NO_GNU=
+	fi
 }
 
 # normalise FILE NAME: stderr with a leading "NAME: " made "PROG: ", and

@@ -134,7 +134,7 @@ claims()
 		    for c in $argv[3..-1]; complete -c $c | string match -q "*" && echo $c; end' \
 		    "$_f/mdsum.fish" "$_f/md5.fish" mdsum cksum b2sum md5sum \
 		    sha1sum sha224sum sha256sum sha384sum sha512sum sha512hsum \
-		    keccak256sum b3sum md5 sha1 sha224 sha256 sha384 sha512 \
+		    keccak256sum b3sum sum md5 sha1 sha224 sha256 sha384 sha512 \
 		    sha512t224 sha512t256 sha512h keccak256 2>/dev/null |
 		    sort >"$T/cmds.got"
 		cmp -s "$T/cmds.want" "$T/cmds.got" ||
@@ -435,7 +435,7 @@ if ! $MAKE_CMD "$@" DESTDIR="$D" PREFIX=$P WITH_SUM_LINKS=yes install \
 	bad "make install WITH_SUM_LINKS=yes failed: $(tail -5 "$T/log")"
 fi
 installed "$D" >"$T/got"
-SUM_ALL="md5sum sha256sum sha512hsum keccak256sum cksum b2sum sha1sum sha224sum sha384sum sha512sum b3sum"
+SUM_ALL="md5sum sha256sum sha512hsum keccak256sum cksum b2sum sha1sum sha224sum sha384sum sha512sum b3sum sum"
 # Manuals only under names coreutils (or b3sum) has no page of its own for.
 expected "$SUM_ALL" "sha512hsum keccak256sum" >"$T/want"
 if ! cmp -s "$T/got" "$T/want"; then
@@ -457,7 +457,9 @@ out=$("$D$P/bin/b2sum" -l 256 "$T/abc" 2>&1)
 out=$("$D$P/bin/b3sum" "$T/abc" 2>&1)
 [ "$out" = "6437b3ac38465133ffb63b75273a8db548c558465d79db03fd359c6cd5bd9d85  $T/abc" ] ||
     bad "installed b3sum: $out"
-verdict "WITH_SUM_LINKS=yes adds md5sum, sha256sum, sha512hsum, keccak256sum, cksum, b2sum, sha1sum, sha224sum, sha384sum, sha512sum, b3sum, without manuals that hide coreutils' and b3sum's pages"
+out=$("$D$P/bin/sum" -s "$T/abc" 2>&1)
+[ "$out" = "294 1 $T/abc" ] || bad "installed sum -s: $out"
+verdict "WITH_SUM_LINKS=yes adds md5sum, sha256sum, sha512hsum, keccak256sum, cksum, b2sum, sha1sum, sha224sum, sha384sum, sha512sum, b3sum, sum, without manuals that hide coreutils' and b3sum's pages"
 claims
 verdict "WITH_SUM_LINKS=yes: the completions claim the *sum links too"
 
@@ -476,7 +478,7 @@ for name in $SUM_ALL; do
 	[ "$l" = mdsum.1 ] ||
 	    bad "man1/$name.1 is not a link to mdsum.1 (readlink: $l)"
 done
-verdict "WITH_SUM_MANPAGES=yes adds md5sum.1, cksum.1, b3sum.1, ... as links to mdsum.1"
+verdict "WITH_SUM_MANPAGES=yes adds md5sum.1, cksum.1, b3sum.1, sum.1, ... as links to mdsum.1"
 
 BSD_MORE="sha1 sha224 sha384 sha512 sha512t224 sha512t256"
 if ! $MAKE_CMD "$@" DESTDIR="$D" PREFIX=$P WITH_SUM_LINKS=yes \

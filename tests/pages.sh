@@ -22,7 +22,7 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 
 bindir "$@"
-needs mdsum md5 sha256sum cksum
+needs mdsum md5 sha256sum cksum sum
 plain_env
 tmpdir pages
 cd "$T" || exit 2
@@ -126,6 +126,9 @@ if [ -w /dev/full ]; then
 	case1 'sha256sum: write error: No space left on device' \
 	    'sha256sum: write error: No space left on device
 exit 1' sh -c 'sha256sum abc abc >/dev/full'
+	case1 "9.1's sum says only" \
+	    'sum: write error: No space left on device
+exit 1' sh -c 'sum abc abc >/dev/full'
 else
 	bad "no /dev/full"
 fi
