@@ -186,6 +186,14 @@ check: all tests/run tests/eio_shim.so
 	    exit 1; \
 	echo "# install.sh: $$(($$(date +%s) - s)) s"
 
+# make check-coreutils: GNU coreutils' own tests of cksum, b2sum, md5sum,
+# sha*sum and sum, from Debian's source packages of coreutils 9.1 and of
+# the newest it carries (apt-get source: .ci/deps adds the deb-src lines),
+# run against the links of bin (tests/coreutils_upstream.sh).  Not part
+# of check, since it downloads.
+check-coreutils: all
+	sh tests/coreutils_upstream.sh bin
+
 # make mutate: the single-point bugs of tests/mutants/*.mut applied one
 # at a time to a scratch copy, each against the test named for it; fails
 # if one survives.  MUTATE_FLAGS="-n 8 --seed X" runs a sample.
@@ -585,7 +593,7 @@ clean:
 	rm -rf bench/out
 	rm -rf $(FUZZ_OBJ)
 
-.PHONY: all bench bench-blake3 bench-defaults check clean dist fuzz fuzz-build install lint mutate \
+.PHONY: all bench bench-blake3 bench-defaults check check-coreutils clean dist fuzz fuzz-build install lint mutate \
 	regen-check sanitize uninstall valgrind
 
 # The header dependencies the compiler wrote (DEP_FLAGS); none before the
