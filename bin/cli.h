@@ -288,6 +288,7 @@ int	check_backend_env(void);
  * mds_impl_at lists; impl_label is how a row names one.
  */
 int	self_test(const struct mds_alg *);
+int	self_tests(const struct mds_alg **, size_t);
 int	time_trial(const struct mds_alg *);
 int	bench_table(const struct mds_alg **, size_t, size_t, const char *);
 const char *impl_label(const struct mds_impl_info *, char *, size_t);

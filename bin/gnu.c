@@ -62,6 +62,7 @@ static const struct option longopts[] = {
 	{ "no-multibuffer", no_argument,	NULL,	OPT_NO_MULTIBUFFER },
 	{ "list",	no_argument,		NULL,	OPT_LIST },
 	{ "bench",	no_argument,		NULL,	OPT_BENCH },
+	{ "self-test",	no_argument,		NULL,	'x' },
 	{ "size",	required_argument,	NULL,	OPT_SIZE },
 	{ "help",	no_argument,		NULL,	OPT_HELP },
 	{ "version",	no_argument,		NULL,	OPT_VERSION },
@@ -317,7 +318,7 @@ parse_options(struct gnu_opts *o, int argc, char **argv)
 		shortopts = g->fams[0] != NULL ? "l:bctwz" : "bctwz";
 		opts = g->fams[0] != NULL ? b2sum_longopts : legacy_longopts;
 	} else {
-		shortopts = "Aa:bcC:j:l:LRtwz";
+		shortopts = "Aa:bcC:j:l:LRtwxz";
 		opts = longopts;
 	}
 	while ((ch = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
@@ -480,6 +481,9 @@ parse_options(struct gnu_opts *o, int argc, char **argv)
 		case OPT_LIST:
 			o->list = 1;
 			break;
+		case 'x':
+			o->self_test = 1;
+			break;
 		case OPT_HELP:
 			gnu_help(g);
 			return close_stdout() == 0 ? 0 : 1;
@@ -505,7 +509,7 @@ resolve_algorithms(struct gnu_opts *o)
 	if (check_backend_env() == -1)
 		return -1;
 	if (apply_length(g, o->length, o->length_arg, g->check ||
-	    g->checklist != NULL || o->list || o->bench) == -1)
+	    g->checklist != NULL || o->list || o->bench || o->self_test) == -1)
 		return -1;
 	if (g->algs[0] == NULL && !g->check) {
 		warnx("crc: not in this build");	/* cksum's default */
@@ -556,7 +560,7 @@ apply_key(struct gnu_opts *o, char **argv, size_t n)
 }
 
 /*
- * The action the options choose.  --list and --bench come first and take
+ * The action the options choose.  --list, --bench and -x come first and take
  * no other action's options; the others exclude each other (but -A -c),
  * as refuse_options checks.
  */
@@ -569,6 +573,8 @@ choose_action(const struct gnu_opts *o)
 		return ACT_LIST;
 	if (o->bench)
 		return ACT_BENCH;
+	if (o->self_test)
+		return ACT_SELF_TEST;
 	if (g->audit != NULL)
 		return ACT_AUDIT;
 	if (g->update != NULL)
@@ -660,6 +666,11 @@ gnu_main(const char *progname, enum gnu_mode mode,
 	if (act == ACT_BENCH) {
 		status = bench_table(g->algs_given ? g->algs : NULL,
 		    g->algs_given ? g->nalgs : 0, o.size, o.backend);
+		return close_stdout() == 0 ? status : 1;
+	}
+	if (act == ACT_SELF_TEST) {
+		status = self_tests(g->algs_given ? g->algs : NULL,
+		    g->algs_given ? g->nalgs : 0);
 		return close_stdout() == 0 ? status : 1;
 	}
 	o.tag_given = g->tagged == 1;

@@ -22,7 +22,8 @@ enum action {
 	ACT_ARCHIVE,		/* -A: print the digests of archive members */
 	ACT_ARCHIVE_CHECK,	/* -A -c: verify members against a MANIFEST */
 	ACT_LIST,		/* --list */
-	ACT_BENCH		/* --bench */
+	ACT_BENCH,		/* --bench */
+	ACT_SELF_TEST		/* -x, --self-test */
 };
 
 /* The command line as parsed, before its options are checked. */
@@ -32,6 +33,7 @@ struct gnu_opts {
 	int		 tag_given;	/* --tag, not undone by --untagged */
 	int		 list;		/* --list */
 	int		 bench;		/* --bench */
+	int		 self_test;	/* -x, --self-test */
 	size_t		 size;		/* --size, or 0 */
 	const char	*backend;	/* --backend, or NULL */
 	uintmax_t	 length;	/* -l, or 0 */

@@ -136,7 +136,9 @@ gnu_help(const struct gnu *g)
 "                        side by side\n"
 "      --list            list algorithms and backends\n"
 "      --bench           measure every algorithm on every backend\n"
-"      --size=BYTES      with --bench: one message size\n");
+"      --size=BYTES      with --bench: one message size\n"
+"  -x, --self-test       check every algorithm (or those of -a) on every\n"
+"                        implementation against known digests\n");
 	printf("\nThe following options are useful only when verifying "
 	    "checksums:\n"
 "      --ignore-missing  don't fail or report status for missing files\n"

@@ -131,3 +131,26 @@ self_test(const struct mds_alg *alg)
 	free(out);
 	return failed ? -1 : 0;
 }
+
+/*
+ * mdsum -x: self_test of the nalgs algorithms of algs, or of every
+ * algorithm of the registry when algs is NULL.  0, or 1 if one failed.
+ */
+int
+self_tests(const struct mds_alg **algs, size_t nalgs)
+{
+	const struct mds_alg *alg;
+	size_t i;
+	int failed = 0;
+
+	for (i = 0;; i++) {
+		if (algs != NULL)
+			alg = i < nalgs ? algs[i] : NULL;
+		else
+			alg = mds_alg_at(i);
+		if (alg == NULL)
+			break;
+		failed |= self_test(alg) == -1;
+	}
+	return failed;
+}

@@ -42,10 +42,10 @@ _mdsum()
 		    --archive --recursive -L --follow --exclude= --include=
 		    --max-depth= --one-file-system
 		    --jobs= --progress --mmap --no-mmap --no-multibuffer
-		    --backend= --debug --list --bench --size= --help --version'
+		    --backend= --debug --list --bench --size= -x --self-test --help --version'
 	elif [[ $cmd == cksum ]]; then
-		opts='-a -c -l -w -z --algorithm= --length= --tag --untagged
-		    --zero --base64 --raw --check --ignore-missing --quiet
+		opts='-a -b -c -l -t -w -z --algorithm= --binary --length= --tag
+		    --text --untagged --zero --base64 --raw --check --ignore-missing --quiet
 		    --status --strict --warn --debug --help --version'
 	elif [[ $cmd == b3sum ]]; then
 		# BLAKE3's b3sum: its options, none of coreutils'.

@@ -33,10 +33,8 @@ for cmd in $names
     complete -c $cmd -e
     # b3sum and sum have options of their own, below
     contains $cmd b3sum sum; and continue
-    if test $cmd != cksum
-        complete -c $cmd -s b -l binary -d 'Mark untagged lines with * (binary mode)'
-        complete -c $cmd -s t -l text -d 'Mark untagged lines with a space (text mode)'
-    end
+    complete -c $cmd -s b -l binary -d 'Mark untagged lines with * (binary mode)'
+    complete -c $cmd -s t -l text -d 'Mark untagged lines with a space (text mode)'
     complete -c $cmd -s z -l zero -d 'End lines with NUL, do not escape names'
     complete -c $cmd -s c -l check -d 'Read manifests and verify the files they list'
     complete -c $cmd -l ignore-missing -d 'With -c, skip listed files that do not exist'
@@ -93,6 +91,7 @@ complete -c mdsum -l backend -x -a 'portable native libmd openssl' -d 'Use this 
 complete -c mdsum -l list -d 'List algorithms, backends and dispatch levels'
 complete -c mdsum -l bench -d 'Measure every algorithm on every backend'
 complete -c mdsum -l size -x -d 'With --bench: one message size in bytes'
+complete -c mdsum -s x -l self-test -d 'Check every algorithm on every implementation against known digests'
 
 # BLAKE3's b3sum: its options, none of coreutils'.
 if contains b3sum $names

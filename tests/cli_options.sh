@@ -197,4 +197,26 @@ expect "cksum --untagged -b: the '*' mark" 0 "=$D *a" ""
 run "$B/mdsum" --list -c -z --base64 --raw --size=9
 expect "--list takes any other option" 0 "+" ""
 
+# -x, --self-test: mdsum's own, like --list; the coreutils names have none.
+# the algorithms: -a help's names but the families sha2 and sha3 (-l's)
+"$B/mdsum" -a help | grep -v -x -e sha2 -e sha3 >algs
+run "$B/mdsum" -x
+want_rc 0
+want_err ""
+sed -n 's/ test suite:$//p' out | tr 'A-Z' 'a-z' >suites
+[ "$(wc -l <suites)" -eq "$(wc -l <algs)" ] ||
+    bad "$(wc -l <suites) test suites, $(wc -l <algs) algorithms"
+grep -q ' - verified correct \[portable\]$' out || bad "no portable line"
+grep -v -e ' test suite:$' -e ' - verified correct \[' out >other
+[ -s other ] && bad "lines neither heading nor verified: $(head -n 3 other)"
+verdict "mdsum -x: a test suite per algorithm, every line verified correct"
+run "$B/mdsum" --self-test -a md5,blake3 a
+want_rc 0
+[ "$(grep ' test suite:$' out | tr '\n' ' ')" = "MD5 test suite: BLAKE3 test suite: " ] ||
+    bad "suites: $(grep ' test suite:$' out | tr '\n' ' ')"
+verdict "mdsum --self-test -a md5,blake3: those two only, the operand ignored"
+run "$B/cksum" -x
+expect "cksum -x: no such option" 1 "" "=cksum: invalid option -- 'x'
+Try 'cksum --help' for more information."
+
 summary

@@ -231,7 +231,7 @@ hardened()
 self_test()
 {
 	b=$T/$1/x/mdsum/usr/bin
-	for t in md5 sha256 sha512h keccak256; do
+	for t in mdsum md5 sha256 sha512h keccak256; do
 		"$b/$t" -x >"$T/x.out" 2>&1 || bad "$t -x: $(tail -3 "$T/x.out")"
 	done
 	out=$("$b/md5" -s abc 2>&1)
@@ -297,7 +297,7 @@ dpkg-deb -f "$T/default/libmdsum-dev_${dv}_$ARCH.deb" Depends |
 verdict "the first build uses OpenSSL: mdsum needs libcrypto, libmdsum-dev depends on libssl-dev"
 
 self_test default
-verdict "the first build's md5, sha256, sha512h, keccak256 -x pass; md5 -s abc"
+verdict "the first build's mdsum, md5, sha256, sha512h, keccak256 -x pass; md5 -s abc"
 
 # --- the base-system variant ----------------------------------------------
 
@@ -326,7 +326,7 @@ verdict "the base-system build: neither mdsum nor the shared libraries need libc
 
 hardened noopenssl
 self_test noopenssl
-verdict "the base-system build: hardened as the first; md5, sha256, sha512h, keccak256 -x pass"
+verdict "the base-system build: hardened as the first; mdsum, md5, sha256, sha512h, keccak256 -x pass"
 
 # --- installed, then removed ------------------------------------------------
 
@@ -363,7 +363,7 @@ else
 	dpkg_wait -i $debs || bad "dpkg -i: $(tail_of "$T/dpkg.log")"
 	command -v mdsum | grep -qx /usr/bin/mdsum ||
 	    bad "mdsum is not /usr/bin/mdsum: $(command -v mdsum)"
-	for t in md5 sha256 sha512h keccak256; do
+	for t in mdsum md5 sha256 sha512h keccak256; do
 		"/usr/bin/$t" -x >"$T/x.out" 2>&1 ||
 		    bad "$t -x: $(tail -3 "$T/x.out")"
 	done
