@@ -196,8 +196,10 @@ for mode in update audit; do
 	[ -s syn ] || bad "no SYNOPSIS line starts with --$mode"
 	for o in $opts; do
 		name=${o%%=*}
+		# actions of their own, not options of a mode: --list, --bench
+		# and --self-test come first whatever else is given
 		case $name in
-		--help|--version|--list|--bench|--size|--update|--audit|\
+		--help|--version|--list|--bench|--size|--self-test|--update|--audit|\
 		--check|--checklist|--archive|--expect) continue ;;
 		esac
 		# --audit takes --untagged and ignores it: it writes no digest
