@@ -622,6 +622,16 @@ static const struct {
 	[ACT_ARCHIVE_CHECK] =	{ run_archive_check,	1 },
 };
 
+void
+gnu_defaults(struct gnu *g, const char *progname)
+{
+	memset(g, 0, sizeof(*g));
+	g->progname = progname;
+	g->delim = '\n';
+	g->jobs = default_jobs();
+	g->max_depth = -1;
+}
+
 int
 gnu_main(const char *progname, enum gnu_mode mode,
     const struct mds_alg *legacy_alg, int argc, char **argv)
@@ -636,10 +646,7 @@ gnu_main(const char *progname, enum gnu_mode mode,
 	memset(&o, 0, sizeof(o));
 	o.mode = mode;
 	o.length_arg = "";
-	g->progname = progname;
-	g->delim = '\n';
-	g->jobs = default_jobs();
-	g->max_depth = -1;
+	gnu_defaults(g, progname);
 	g->tagged = -1;
 	g->binary = -1;
 	g->legacy = mode == MODE_SUM;

@@ -50,6 +50,12 @@ struct gnu_opts {
 int	usage_error(const struct gnu *, const char *);
 int	refuse_options(const struct gnu_opts *, char **, size_t);
 
+/*
+ * gnu.c: gnu_defaults sets g to what a GNU-style tool starts from before
+ * its options: no option given, lines ending in a newline, a job per CPU.
+ */
+void	gnu_defaults(struct gnu *, const char *);
+
 /* gnu_help.c: --help, as the program's name words it. */
 void	gnu_help(const struct gnu *);
 

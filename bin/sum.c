@@ -8,7 +8,6 @@
 #include <err.h>
 #include <getopt.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "gnu.h"
 
@@ -47,12 +46,8 @@ sum_main(int argc, char **argv)
 	size_t n;
 	int ch, status;
 
-	memset(&g, 0, sizeof(g));
-	g.progname = argv[0];
+	gnu_defaults(&g, argv[0]);
 	g.legacy = 1;
-	g.delim = '\n';
-	g.jobs = default_jobs();
-	g.max_depth = -1;
 	g.nalgs = 1;
 	g.algs_given = 1;
 	gnu_messages = 1;
