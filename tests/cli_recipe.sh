@@ -33,8 +33,14 @@ cd "$T" || exit 2
 
 # The recipe, from README.md: a script of GNU parallel's, with the options
 # that make it resumable and its manifest one machine's.
-sed -n '/several-machines recipe/,/^```$/p' "$top/README.md" |
+# The block after the marker comment, which README.md must hold once.
+marker='^<!-- several-machines recipe:'
+[ "$(grep -c "$marker" "$top/README.md")" = 1 ] ||
+    bad "README.md holds the recipe's marker $(grep -c "$marker" "$top/README.md") times, not once"
+sed -n "/$marker/,/^\`\`\`\$/p" "$top/README.md" |
     sed -e '1,2d' -e '$d' >recipe.sh
+head -n 1 recipe.sh | grep -qx '#!/bin/sh' ||
+    bad "the recipe does not start with #!/bin/sh: $(head -n 1 recipe.sh)"
 for opt in 'parallel --sshloginfile' --pipe "--recend '\\0'" --block \
     --retries --joblog --resume-failed --results --keep-order \
     'mdsum --files0-from=-' 'mdsum -c --quiet -' 'LC_ALL=C sort -z'; do
