@@ -194,6 +194,7 @@ opts=$(grep -o -e '--[a-z0-9-]*\(=[A-Z0-9]*\)\?' help | sort -u)
 for mode in update audit; do
 	synopsis "-$mode" >syn
 	[ -s syn ] || bad "no SYNOPSIS line starts with --$mode"
+	ntaken=0
 	for o in $opts; do
 		name=${o%%=*}
 		# actions of their own, not options of a mode: --list, --bench
@@ -225,11 +226,14 @@ for mode in update audit; do
 			fi
 		done
 		[ $taken = yes ] || continue
+		ntaken=$((ntaken + 1))
 		s=$(short "${name#--}")
 		grep -qx -e "$name" ${s:+-e "-$s"} syn ||
 		    bad "--$mode takes $name, its SYNOPSIS does not say so"
 	done
-	verdict "mdsum.1: the SYNOPSIS of --$mode names every option it takes"
+	# both modes take more than a dozen: fewer means the probe is broken
+	[ $ntaken -ge 12 ] || bad "--$mode took only $ntaken options"
+	verdict "mdsum.1: the SYNOPSIS of --$mode names every option it takes ($ntaken)"
 done
 
 # --- config.mk: WITH_SUM_LINKS -------------------------------------------
