@@ -525,11 +525,12 @@ verdict "make uninstall leaves nothing behind"
 # whose $fpath is the system's default one with each directory of it
 # that the install filled put first ($Z prepended): compinit must find
 # _mdsum for mdsum and leave cksum and md5sum to zsh's own functions,
-# and "mdsum -a <TAB>" must offer the algorithms.  compadd is wrapped to
-# write the matches it is given to $T/zsh.out.
+# and "mdsum -a <TAB>" and "mdsum -x -a <TAB>" must offer the algorithms
+# (-x takes -a).  compadd is wrapped to write the matches it is given to
+# $T/zsh.out.
 
 Z=$T/zroot
-ZSH_WHAT="PREFIX=/usr: zsh with its default \$fpath completes mdsum -a and leaves cksum and md5sum to zsh's own"
+ZSH_WHAT="PREFIX=/usr: zsh with its default \$fpath completes mdsum -a and mdsum -x -a and leaves cksum and md5sum to zsh's own"
 if ! have zsh; then
 	skip_tool "$ZSH_WHAT" "zsh not installed"
 elif ! $MAKE_CMD "$@" DESTDIR="$Z" PREFIX=/usr install >"$T/log" 2>&1; then
@@ -565,8 +566,12 @@ await() {
 	return 1
 }
 zpty z env ZDOTDIR=$ZDOTDIR Z=$Z OUT=$OUT zsh -i || exit 1
-await '^comps ' && zpty -w -n z $'mdsum -a \t' && await '^blake3$'
+await '^comps ' && zpty -w -n z $'mdsum -a \t' && await '^blake3$' &&
+    mv $OUT $OUT.a &&
+    zpty -w -n z $'\C-umdsum -x -a \t' && await '^blake3$'
 s=$?
+[[ -f $OUT ]] && mv $OUT $OUT.xa
+[[ -f $OUT.a ]] && mv $OUT.a $OUT
 zpty -d z
 exit $s
 EOF
@@ -583,6 +588,8 @@ EOF
 	for a in md5 sha256 sha512h keccak256 blake3 crc32b; do
 		grep -qx "$a" "$T/zsh.out" 2>/dev/null ||
 		    bad "mdsum -a <TAB> does not offer $a"
+		grep -qx "$a" "$T/zsh.out.xa" 2>/dev/null ||
+		    bad "mdsum -x -a <TAB> does not offer $a"
 	done
 	verdict "$ZSH_WHAT"
 fi
