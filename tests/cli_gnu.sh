@@ -69,14 +69,10 @@ runenv()
 # --- coreutils ----------------------------------------------------------
 
 gnu_find sha256sum md5sum sha512sum cksum
-GNU=no
-WHY_NO_GNU=
-if [ -z "$GNU_VERSION" ] || [ ! -x "$G/md5sum" ]; then
-	WHY_NO_GNU="GNU coreutils' sha256sum and md5sum not found"
-elif [ "$GNU_VERSION" != 9.1 ] && [ "${MDSUM_GNU_ANY:-0}" != 1 ]; then
-	WHY_NO_GNU="coreutils $GNU_VERSION, the tests are written against 9.1 (MDSUM_GNU_ANY=1 runs them anyway)"
-else
-	GNU=yes
+gnu_usable "sha256sum and md5sum"
+if [ $GNU = yes ] && [ ! -x "$G/md5sum" ]; then
+	GNU=no
+	WHY_NO_GNU="GNU coreutils' md5sum not found"
 fi
 CKSUM_A=no
 if [ $GNU = yes ] && [ -x "$G/cksum" ] &&
