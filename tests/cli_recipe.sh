@@ -26,7 +26,11 @@ set -u
 top=$(dirname "$0")/..
 
 bindir "$@"
-plain_env PARALLEL PARALLEL_SSH
+# SHELL too: parallel's remote wrapper runs the command with the $SHELL
+# that sshd sets on the host (the stand-in ssh sets it so), and a SHELL
+# of the caller's must not make the test pass where it would fail
+# without one.
+plain_env PARALLEL PARALLEL_SSH PARALLEL_SHELL SHELL
 top=$(cd "$top" && pwd)
 tmpdir cli_recipe
 cd "$T" || exit 2
@@ -63,7 +67,9 @@ PARALLEL_SSH=$T/bin/ssh
 export HOME PARALLEL_SSH
 
 # The stand-in ssh: "ssh [-l USER] HOST [--] COMMAND..." runs COMMAND here
-# with sh, logging "HOST SEQ ok|fail|cut" in $T/calls; with $T/blocks, the
+# with sh, as sshd runs it with the login shell and SHELL set to it (which
+# parallel's wrapper of the command needs: without it the command does
+# not run, and the job succeeds with no output), logging "HOST SEQ ok|fail|cut" in $T/calls; with $T/blocks, the
 # block it was given is kept there as $T/blocks/SEQ.  Told by $T/ctl:
 # fail-once.HOST (a directory) makes HOST's next call fail after one line
 # of output, as a host dropping out would; down-from (a block number) makes
@@ -83,6 +89,8 @@ done
 host=${1#*@}
 shift
 [ "${1-}" = -- ] && shift
+SHELL=/bin/sh
+export SHELL
 seq=${PARALLEL_SEQ-}
 if [ -d "$blocks" ] && [ -n "$seq" ]; then
 	cat >"$blocks/$seq"
