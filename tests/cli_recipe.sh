@@ -47,7 +47,7 @@ head -n 1 recipe.sh | grep -qx '#!/bin/sh' ||
     bad "the recipe does not start with #!/bin/sh: $(head -n 1 recipe.sh)"
 for opt in 'parallel --sshloginfile' --pipe "--recend '\\0'" --block \
     --retries --joblog --resume-failed --results --keep-order \
-    'mdsum --files0-from=-' 'mdsum -c --quiet -' 'LC_ALL=C sort -z'; do
+    'mdsum --files0-from=-' 'mdsum -c -' 'LC_ALL=C sort -z'; do
 	grep -q -F -e "$opt" recipe.sh || bad "the recipe has no $opt"
 done
 verdict "README's several-machines recipe is a script of GNU parallel's"
@@ -74,7 +74,9 @@ export HOME PARALLEL_SSH
 # fail-once.HOST (a directory) makes HOST's next call fail after one line
 # of output, as a host dropping out would; down-from (a block number) makes
 # every host fail the blocks from that one on; cut (a directory) makes the
-# next call drop its last line and succeed.
+# next call drop its last line and succeed; mute (a directory) makes the
+# next call run nothing and succeed, as a host whose shell did not run
+# the command would.
 mkdir bin ctl
 cat >bin/ssh <<'EOF'
 #!/bin/sh
@@ -101,6 +103,11 @@ if rmdir "$ctl/fail-once.$host" 2>/dev/null ||
 	echo "$host $seq fail" >>"$log"
 	sh -c "$*" | head -n 1
 	exit 255
+fi
+if rmdir "$ctl/mute" 2>/dev/null; then
+	echo "$host $seq mute" >>"$log"
+	cat >/dev/null
+	exit 0
 fi
 if rmdir "$ctl/cut" 2>/dev/null; then
 	echo "$host $seq cut" >>"$log"
@@ -248,7 +255,19 @@ run_recipe -c
 [ $rc -eq 0 ] || bad "exit status $rc; stderr: $(cat err)"
 [ -s out ] && bad "stdout: $(cat out)"
 [ "$(calls_of ok | wc -w)" -ge 3 ] || bad "the check was not spread: $(cat calls)"
+[ -e work ] && bad "the work directory was left"
 verdict "README's recipe -c: the tree checked in blocks on the hosts"
+
+# A host that ran nothing and said it succeeded: the lines of its block
+# came back unchecked, and the check must not pass.
+begin
+mkdir ctl/mute
+run_recipe -c
+[ $rc -ne 0 ] || bad "a block checked by nothing: exit status 0"
+[ -n "$(calls_of mute)" ] || bad "no host ran nothing: $(cat calls)"
+grep -q 'not every line was checked' err || bad "no message: $(cat err)"
+rm -r ctl/mute work 2>/dev/null
+verdict "README's recipe -c: a block that no host checked fails the check"
 
 begin
 printf changed >tree/sub/f7
