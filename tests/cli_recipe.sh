@@ -69,8 +69,9 @@ export HOME PARALLEL_SSH
 # The stand-in ssh: "ssh [-l USER] HOST [--] COMMAND..." runs COMMAND here
 # with sh, as sshd runs it with the login shell and SHELL set to it (which
 # parallel's wrapper of the command needs: without it the command does
-# not run, and the job succeeds with no output), logging "HOST SEQ ok|fail|cut" in $T/calls; with $T/blocks, the
-# block it was given is kept there as $T/blocks/SEQ.  Told by $T/ctl:
+# not run, and the job succeeds with no output), logging "HOST SEQ
+# ok|fail|cut|mute" in $T/calls; with $T/blocks, the block it was given
+# is kept there as $T/blocks/SEQ.  Told by $T/ctl:
 # fail-once.HOST (a directory) makes HOST's next call fail after one line
 # of output, as a host dropping out would; down-from (a block number) makes
 # every host fail the blocks from that one on; cut (a directory) makes the
